@@ -1,0 +1,96 @@
+import type { SubscriptionTier } from './auth.ts';
+
+// The plan figures (DESIGN.md §1). Server and web read these; no other module repeats them.
+
+export interface PlanLimits {
+  /** Bytes; null is unlimited. */
+  maxFileBytes: number | null;
+  /** Data rows; null is unlimited. */
+  maxRows: number | null;
+  /** Validations per calendar month (UTC); null is unlimited. */
+  monthlyValidations: number | null;
+  /** Validations running at once; null is unlimited. */
+  concurrentValidations: number | null;
+  savedSchemas: boolean;
+  reportExport: boolean;
+  apiAccess: boolean;
+}
+
+export interface Plan {
+  tier: SubscriptionTier;
+  label: string;
+  /** Monthly price in pence (GBP); null for contact-sales. */
+  pricePence: number | null;
+  limits: PlanLimits;
+}
+
+const MB = 1024 * 1024;
+
+export const PLANS: Record<SubscriptionTier, Plan> = {
+  free: {
+    tier: 'free',
+    label: 'Free',
+    pricePence: 0,
+    limits: {
+      maxFileBytes: 1 * MB,
+      maxRows: 500,
+      monthlyValidations: 100,
+      concurrentValidations: 1,
+      savedSchemas: false,
+      reportExport: false,
+      apiAccess: false,
+    },
+  },
+  pro: {
+    tier: 'pro',
+    label: 'Pro',
+    pricePence: 1200,
+    limits: {
+      maxFileBytes: 25 * MB,
+      maxRows: 50_000,
+      monthlyValidations: 500,
+      concurrentValidations: null,
+      savedSchemas: true,
+      reportExport: true,
+      apiAccess: false,
+    },
+  },
+  business: {
+    tier: 'business',
+    label: 'Business',
+    pricePence: 3900,
+    limits: {
+      maxFileBytes: 100 * MB,
+      maxRows: null,
+      monthlyValidations: 50_000,
+      concurrentValidations: null,
+      savedSchemas: true,
+      reportExport: true,
+      apiAccess: true,
+    },
+  },
+  enterprise: {
+    tier: 'enterprise',
+    label: 'Enterprise',
+    pricePence: null,
+    limits: {
+      maxFileBytes: null,
+      maxRows: null,
+      monthlyValidations: null,
+      concurrentValidations: null,
+      savedSchemas: true,
+      reportExport: true,
+      apiAccess: true,
+    },
+  },
+};
+
+/** The plan the file-too-large dialog suggests. */
+export function nextTier(tier: SubscriptionTier): SubscriptionTier {
+  return tier === 'free' ? 'pro' : tier === 'pro' ? 'business' : 'enterprise';
+}
+
+/** Start of the next calendar month in UTC: when monthly usage resets. */
+export function usageResetDate(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}

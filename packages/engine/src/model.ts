@@ -1,0 +1,159 @@
+// The engine's one schema model and its result shapes. Every schema form (web, public API,
+// JSON Schema, Table Schema) normalises into SchemaModel; every reader and check reports Issues.
+
+export const FIELD_TYPES = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'date',
+  'email',
+  'url',
+  'enum',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export type FileType = 'csv' | 'json';
+
+/** Rules of one field. Absent means unset. Numbers compare inclusively. */
+export interface FieldRules {
+  minLength?: number;
+  maxLength?: number;
+  /** Regular expression source with RE2 semantics (see rules/safe-regex.ts). */
+  pattern?: string;
+  /** Every character of the value must be one of these characters. */
+  allowedChars?: string;
+  /** Decimal text (kept as text so integers beyond 2^53 compare exactly). */
+  minValue?: string;
+  maxValue?: string;
+  /** Exclusive bounds, only reachable from JSON Schema. Decimal text. */
+  exclusiveMinimum?: string;
+  exclusiveMaximum?: string;
+  /** At most this many decimal places. */
+  precision?: number;
+  /** Boolean spellings, compared case-insensitively. */
+  truthy?: string[];
+  falsy?: string[];
+  /** Date format built from tokens YYYY MM DD HH mm ss; default YYYY-MM-DD. */
+  format?: string;
+  /** ISO dates YYYY-MM-DD, inclusive. */
+  minDate?: string;
+  maxDate?: string;
+  allowFuture?: boolean;
+  allowPast?: boolean;
+  /** Allowed values, on any type (required for enum). Compared as written. */
+  values?: string[];
+  unique?: boolean;
+}
+
+export interface FieldSpec {
+  /** Column header (CSV) or property name; dotted names reach nested JSON objects. */
+  name: string;
+  type: FieldType;
+  required: boolean;
+  rules: FieldRules;
+}
+
+export interface SchemaModel {
+  name: string;
+  /** The file type the schema was written for; undefined when the form does not say. */
+  fileType?: FileType;
+  fields: FieldSpec[];
+  /** CSV: headers must appear in the schema's order. Default false. */
+  orderMatters: boolean;
+  /** CSV: columns not in the schema are allowed. Default true. */
+  additionalColumns: boolean;
+  /** JSON: properties not in the schema are allowed. Default true. */
+  additionalProperties: boolean;
+}
+
+export const ERROR_CODES = [
+  // structure
+  'missing_column',
+  'unexpected_column',
+  'column_order',
+  'duplicate_column',
+  'blank_header',
+  'extra_cells',
+  'missing_cells',
+  'parse_error',
+  'encoding_error',
+  'not_an_object',
+  // values
+  'required',
+  'type',
+  'pattern',
+  'min_length',
+  'max_length',
+  'allowed_chars',
+  'minimum',
+  'maximum',
+  'precision',
+  'enum',
+  'date_min',
+  'date_max',
+  'date_future',
+  'date_past',
+  'unique',
+  'additional_property',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * One error. `row` is numbered as a spreadsheet shows it (CSV: header = 1, first record = 2;
+ * JSON: first record = 1). `field` is '' for errors that belong to a whole row or the file.
+ * `value` is the offending cell as written (null when there is none), capped in length.
+ */
+export interface Issue {
+  row: number;
+  field: string;
+  code: ErrorCode;
+  message: string;
+  value: string | null;
+  /** JSON only: `$[3].address.zip`, or `$` / `$[3]` for record-level errors. */
+  path?: string;
+}
+
+export interface Warning {
+  code:
+    | 'bom'
+    | 'encoding'
+    | 'delimiter'
+    | 'ignored_option'
+    | 'empty_file'
+    | 'errors_truncated';
+  message: string;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  totalRows: number;
+  validRows: number;
+  invalidRows: number;
+  errorCount: number;
+  errorsByField: Record<string, number>;
+  errorsByCode: Partial<Record<ErrorCode, number>>;
+  warnings: Warning[];
+  /** The first `maxErrors` errors in file order; errorCount counts them all. */
+  errors: Issue[];
+}
+
+/** A problem with a schema: `path` like `fields[2].validation.pattern`. */
+export interface SchemaProblem {
+  path: string;
+  message: string;
+}
+
+/** Issues are data, never exceptions: an operation either works or lists every problem. */
+export type Checked<T> = { ok: true; value: T; warnings: string[] } | { ok: false; problems: SchemaProblem[] };
+
+/** A JSON number whose literal cannot be held by a double without loss (kept as written). */
+export class LosslessNumber {
+  constructor(readonly raw: string) {}
+  toString(): string {
+    return this.raw;
+  }
+}
+
+/** Longest cell text carried in an Issue's `value`. */
+export const MAX_ISSUE_VALUE_CHARS = 200;

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, four projects: the engine and CLI are unit tests; the server's are integration tests
+// against a real database (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set); e2e drives
+// Debian's Chromium against a running server.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'engine',
+          include: ['packages/engine/src/**/*.test.ts', 'packages/engine/test/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
