@@ -136,6 +136,8 @@ export interface ValidationResult {
   warnings: Warning[];
   /** The first `maxErrors` errors in file order; errorCount counts them all. */
   errors: Issue[];
+  /** Set when reading stopped because the file has more data rows than `maxRows`. */
+  rowLimitExceeded?: boolean;
 }
 
 /** A problem with a schema: `path` like `fields[2].validation.pattern`. */

@@ -1,0 +1,36 @@
+import { open } from 'node:fs/promises';
+import { inferFromBytes } from '@schemacheck/engine';
+import type { CliOptions } from '../main.ts';
+import { type Io, UsageError, parseFileType, parsePositiveInteger } from '../io.ts';
+
+/** Enough bytes for a thousand rows of any sensible file, without reading a huge file whole. */
+const SAMPLE_BYTES = 16 * 1024 * 1024;
+
+export async function inferCommand(positionals: string[], options: CliOptions, io: Io) {
+  const [path, ...extra] = positionals;
+  if (path === undefined) throw new UsageError('infer needs a file', true);
+  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`, true);
+  const rows = parsePositiveInteger('--rows', options.rows, 1000);
+  const fileType =
+    parseFileType(options['file-type']) ?? (/\.(json|ndjson|jsonl)$/i.test(path) ? 'json' : 'csv');
+  const bytes = await readPrefix(path);
+  const schema = inferFromBytes(bytes, fileType, rows);
+  io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
+  return 0;
+}
+
+async function readPrefix(path: string): Promise<Uint8Array> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+    const buffer = new Uint8Array(SAMPLE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SAMPLE_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new UsageError(`cannot read ${path}: ${reason}`);
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,102 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { Readable, Writable } from 'node:stream';
+import { parseSchemaText, type SchemaFormat, type SchemaModel } from '@schemacheck/engine';
+
+/** A mistake the user can fix: printed on stderr, exit status 2, no stack trace. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly showUsage = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface Io {
+  stdin: Readable;
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
+  env: Record<string, string | undefined>;
+}
+
+export function processIo(): Io {
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
+}
+
+const SCHEMA_FORMATS = ['web', 'api', 'jsonschema', 'tableschema'] as const;
+
+export function parseSchemaFormat(value: string | undefined): SchemaFormat | undefined {
+  if (value === undefined) return undefined;
+  if ((SCHEMA_FORMATS as readonly string[]).includes(value)) return value as SchemaFormat;
+  throw new UsageError(`--schema-format must be one of: ${SCHEMA_FORMATS.join(', ')}`);
+}
+
+export function parseFileType(value: string | undefined): 'csv' | 'json' | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'csv' || value === 'json') return value;
+  throw new UsageError('--file-type must be csv or json');
+}
+
+export function parsePositiveInteger(name: string, value: string | undefined, fallback: number) {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new UsageError(`${name} must be a whole number of at least 1`);
+  }
+  return Number(value);
+}
+
+/** Reads and checks a schema file; every problem of a bad schema is listed, then exit 2. */
+export async function loadSchema(path: string, format: SchemaFormat | undefined): Promise<SchemaModel> {
+  const text = await readText(path);
+  const checked = parseSchemaText(text, format);
+  if (!checked.ok) {
+    const lines = checked.problems.map((p) => `  ${p.path ? `${p.path}: ` : ''}${p.message}`);
+    throw new UsageError(`the schema ${path} has ${plural(lines.length, 'problem')}:\n${lines.join('\n')}`);
+  }
+  return checked.value;
+}
+
+export async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${describeFsError(error)}`);
+  }
+}
+
+export interface Input {
+  name: string;
+  /** Bytes, when known (not for standard input). */
+  size: number | undefined;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/** Opens a data file, or standard input for '-', failing early with a readable reason. */
+export async function openInput(path: string, io: Io): Promise<Input> {
+  if (path === '-') return { name: 'stdin', size: undefined, chunks: io.stdin };
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw new UsageError(`cannot read ${path}: it is a folder`);
+    return {
+      name: path,
+      size: info.size,
+      chunks: createReadStream(path, { highWaterMark: 1 << 20 }),
+    };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${path}: ${describeFsError(error)}`);
+  }
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a folder';
+  return (error as Error).message;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-GB')} ${word}${n === 1 ? '' : 's'}`;
+}

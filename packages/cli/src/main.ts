@@ -1,0 +1,85 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { convertCommand } from './commands/convert.ts';
+import { inferCommand } from './commands/infer.ts';
+import { validateCommand } from './commands/validate.ts';
+import { UsageError, type Io, processIo } from './io.ts';
+
+export const EXIT_VALID = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+
+const USAGE = `Usage: schemacheck <command> [options]
+
+Commands:
+  validate <file|-> --schema <file>   Check a CSV or JSON file against a schema
+  infer <file>                        Propose a schema from the first rows of a file
+  convert <schema> --to <form>        Convert a schema to web, jsonschema or tableschema
+
+Options for validate:
+  --schema <file>          Schema: web form, public API form, JSON Schema or Table Schema
+  --schema-format <form>   web | api | jsonschema | tableschema (detected when omitted)
+  --format <format>        text (default) | json | csv (the full error report)
+  --max-errors <n>         Errors kept in the result (default 1000); all are counted
+  --file-type <type>       csv | json (from the file name or its content when omitted)
+  --delimiter <char>       , ; | or tab (detected when omitted)
+  --no-color               Plain text even on a terminal
+
+Options for infer:
+  --rows <n>               Rows to learn from (default 1000)
+  --file-type <type>       csv | json
+
+Exit status: 0 valid, 1 the file has errors, 2 bad usage, unreadable file or bad schema.
+`;
+
+const OPTIONS = {
+  schema: { type: 'string' },
+  'schema-format': { type: 'string' },
+  format: { type: 'string' },
+  'max-errors': { type: 'string' },
+  'file-type': { type: 'string' },
+  delimiter: { type: 'string' },
+  rows: { type: 'string' },
+  to: { type: 'string' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies ParseArgsConfig['options'];
+
+export type CliOptions = ReturnType<typeof parseCli>['values'];
+
+function parseCli(argv: string[]) {
+  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+}
+
+/** Runs one command and returns its exit status; never throws for anything a user can cause. */
+export async function run(argv: string[], io: Io = processIo()): Promise<number> {
+  let parsed: ReturnType<typeof parseCli>;
+  try {
+    parsed = parseCli(argv);
+  } catch (error) {
+    io.stderr.write(`schemacheck: ${(error as Error).message}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const [command, ...positionals] = parsed.positionals;
+  if (parsed.values.help || command === undefined || command === 'help') {
+    (command === undefined && !parsed.values.help ? io.stderr : io.stdout).write(USAGE);
+    return command === undefined && !parsed.values.help ? EXIT_USAGE : EXIT_VALID;
+  }
+  try {
+    switch (command) {
+      case 'validate':
+        return await validateCommand(positionals, parsed.values, io);
+      case 'infer':
+        return await inferCommand(positionals, parsed.values, io);
+      case 'convert':
+        return await convertCommand(positionals, parsed.values, io);
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`schemacheck: ${error.message}\n${error.showUsage ? `\n${USAGE}` : ''}`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}

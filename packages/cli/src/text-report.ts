@@ -1,0 +1,85 @@
+import type { ErrorCode, Issue, ValidationResult } from '@schemacheck/engine';
+import { plural } from './io.ts';
+import { formatBytes } from './progress.ts';
+
+const SHOWN_ERRORS = 20;
+const VALUE_CHARS = 40;
+const ROW_LEVEL = '(row)';
+
+/** Errors counted by column and code, for the summary of people-facing output. */
+export class FieldCodeCounts {
+  readonly byField = new Map<string, Map<ErrorCode, number>>();
+  add(issue: Issue) {
+    const field = issue.field || ROW_LEVEL;
+    let codes = this.byField.get(field);
+    if (!codes) this.byField.set(field, (codes = new Map()));
+    codes.set(issue.code, (codes.get(issue.code) ?? 0) + 1);
+  }
+}
+
+interface TextReportInput {
+  name: string;
+  result: ValidationResult;
+  counts: FieldCodeCounts;
+  bytes: number;
+  seconds: number;
+  color: boolean;
+}
+
+export function formatText({ name, result, counts, bytes, seconds, color }: TextReportInput): string {
+  const paint = (code: string, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
+  const bold = (t: string) => paint('1', t);
+  const dim = (t: string) => paint('2', t);
+  const out: string[] = [];
+
+  if (result.valid) {
+    out.push(`${paint('32', '✓')} ${bold(name)} is valid: ${plural(result.totalRows, 'row')} checked.`);
+  } else {
+    out.push(
+      `${paint('31', '✗')} ${bold(name)}: ${plural(result.errorCount, 'error')} in ${plural(result.invalidRows, 'row')} of ${result.totalRows.toLocaleString('en-GB')}.`,
+    );
+  }
+  if (result.rowLimitExceeded) out.push(paint('33', '! Stopped at the row limit; later rows were not checked.'));
+  for (const warning of result.warnings) out.push(`${paint('33', '!')} ${warning.message}`);
+
+  if (counts.byField.size > 0) {
+    out.push('', bold('Errors by column'));
+    const width = Math.min(30, Math.max(...[...counts.byField.keys()].map((f) => f.length)));
+    const fields = [...counts.byField.entries()].sort((a, b) => total(b[1]) - total(a[1]));
+    for (const [field, codes] of fields) {
+      const detail = [...codes.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([code, n]) => `${code} ${n.toLocaleString('en-GB')}`)
+        .join(', ');
+      out.push(`  ${field.padEnd(width)}  ${total(codes).toLocaleString('en-GB').padStart(9)}  ${dim(detail)}`);
+    }
+  }
+
+  if (result.errors.length > 0) {
+    const shown = result.errors.slice(0, SHOWN_ERRORS);
+    out.push('', bold(`First ${shown.length === 1 ? 'error' : `${shown.length} errors`}`));
+    for (const issue of shown) {
+      const where = issue.path ?? (issue.field || ROW_LEVEL);
+      const value = issue.value === null ? '' : `  ${dim(quote(issue.value))}`;
+      out.push(`  Row ${String(issue.row).padEnd(7)} ${where}: ${issue.message}${value}`);
+    }
+    const rest = result.errorCount - shown.length;
+    if (rest > 0) out.push(dim(`  … and ${plural(rest, 'more error')}. Use --format csv for the full report.`));
+  }
+
+  const rate = seconds > 0 ? ` (${formatBytes(bytes / seconds)}/s)` : '';
+  out.push('', dim(`Checked ${formatBytes(bytes)} in ${seconds.toFixed(2)} s${rate}.`), '');
+  return out.join('\n');
+}
+
+function total(codes: Map<ErrorCode, number>): number {
+  let sum = 0;
+  for (const n of codes.values()) sum += n;
+  return sum;
+}
+
+/** Control characters are shown escaped so a hostile cell cannot drive the terminal. */
+function quote(value: string): string {
+  const short = value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS)}…` : value;
+  return JSON.stringify(short);
+}

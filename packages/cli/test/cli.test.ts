@@ -1,0 +1,207 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../bin/schemacheck.js', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], options: { input?: string; cwd?: string } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+let dir: string;
+const schema = {
+  name: 'Contacts',
+  fileType: 'csv',
+  fields: [
+    { name: 'id', type: 'integer', required: true, validation: { minValue: 1 } },
+    { name: 'email', type: 'email', required: true, validation: {} },
+    { name: 'age', type: 'integer', required: false, validation: { minValue: 0, maxValue: 120 } },
+  ],
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'schemacheck-cli-'));
+  await writeFile(join(dir, 'schema.json'), JSON.stringify(schema));
+  await writeFile(join(dir, 'good.csv'), 'id,email,age\n1,a@example.com,30\n2,b@example.com,\n');
+  await writeFile(
+    join(dir, 'bad.csv'),
+    'id,email,age\n1,a@example.com,30\nx,not-an-email,200\n3,=cmd@example.com,5\n',
+  );
+  await writeFile(
+    join(dir, 'people.json'),
+    JSON.stringify([{ id: 1, email: 'a@example.com' }, { id: '2', email: 'b@example.com', age: 7 }]),
+  );
+  await writeFile(
+    join(dir, 'broken-schema.json'),
+    JSON.stringify({
+      name: 'x',
+      fileType: 'csv',
+      fields: [
+        { name: 'a', type: 'strng', required: true, validation: {} },
+        { name: 'b', type: 'string', required: false, validation: { pattern: '(?=x)' } },
+      ],
+    }),
+  );
+});
+
+describe('schemacheck validate', () => {
+  it('exits 0 and says the file is valid', async () => {
+    const run = await cli(['validate', join(dir, 'good.csv'), '--schema', join(dir, 'schema.json')]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('is valid: 2 rows checked');
+  });
+
+  it('exits 1 and lists the errors by row and column for people', async () => {
+    const run = await cli(['validate', join(dir, 'bad.csv'), '--schema', join(dir, 'schema.json')]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('3 errors in 1 row of 3');
+    expect(run.stdout).toMatch(/Row 3 +id: Must be a whole number/);
+    expect(run.stdout).toMatch(/Row 3 +email: Must be a valid email/);
+    expect(run.stdout).toMatch(/Row 3 +age: Must be at most 120/);
+    expect(run.stdout).toContain('Errors by column');
+  });
+
+  it('prints one JSON object with --format json', async () => {
+    const run = await cli([
+      'validate',
+      join(dir, 'bad.csv'),
+      '--schema',
+      join(dir, 'schema.json'),
+      '--format',
+      'json',
+    ]);
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({
+      valid: false,
+      totalRows: 3,
+      validRows: 2,
+      invalidRows: 1,
+      errorCount: 3,
+      errorsByField: { id: 1, email: 1, age: 1 },
+      errorsByCode: { type: 2, maximum: 1 },
+    });
+    expect(result.errors[0]).toEqual({
+      row: 3,
+      field: 'id',
+      code: 'type',
+      message: 'Must be a whole number',
+      value: 'x',
+    });
+  });
+
+  it('prints the full report with --format csv, formulas neutralised', async () => {
+    const run = await cli([
+      'validate',
+      join(dir, 'bad.csv'),
+      '--schema',
+      join(dir, 'schema.json'),
+      '--format',
+      'csv',
+      '--max-errors',
+      '1',
+    ]);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('row,field,code,message,value');
+    expect(lines).toHaveLength(4); // every error, whatever --max-errors keeps in memory
+    expect(lines[1]).toBe('3,id,type,Must be a whole number,x');
+  });
+
+  it('reads JSON with paths, and types are not coerced', async () => {
+    const run = await cli([
+      'validate',
+      join(dir, 'people.json'),
+      '--schema',
+      join(dir, 'schema.json'),
+      '--format',
+      'json',
+    ]);
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout);
+    expect(result.errors).toEqual([
+      expect.objectContaining({ row: 2, field: 'id', code: 'type', path: '$[1].id', value: '2' }),
+    ]);
+  });
+
+  it('reads standard input with -', async () => {
+    const run = await cli(
+      ['validate', '-', '--schema', join(dir, 'schema.json'), '--file-type', 'csv', '--format', 'json'],
+      { input: 'id;email;age\n1;a@example.com;1\n' },
+    );
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ valid: true, totalRows: 1 });
+  });
+
+  it('refuses a bad schema with every problem, exit 2', async () => {
+    const run = await cli(['validate', join(dir, 'good.csv'), '--schema', join(dir, 'broken-schema.json')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('2 problems');
+    expect(run.stderr).toContain('fields[0].type');
+    expect(run.stderr).toContain('fields[1].validation.pattern');
+    expect(run.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('exit 2 for a missing file, a missing schema option and an unknown option', async () => {
+    const missing = await cli(['validate', join(dir, 'nope.csv'), '--schema', join(dir, 'schema.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+    const noSchema = await cli(['validate', join(dir, 'good.csv')]);
+    expect(noSchema.code).toBe(2);
+    expect(noSchema.stderr).toContain('--schema');
+    const unknown = await cli(['validate', '--colour']);
+    expect(unknown.code).toBe(2);
+  });
+});
+
+describe('schemacheck infer and convert', () => {
+  it('infers a web-form schema from a CSV', async () => {
+    const run = await cli(['infer', join(dir, 'good.csv')]);
+    expect(run.code).toBe(0);
+    const inferred = JSON.parse(run.stdout);
+    expect(inferred.fields.map((f: { name: string; type: string }) => [f.name, f.type])).toEqual([
+      ['id', 'integer'],
+      ['email', 'email'],
+      ['age', 'integer'],
+    ]);
+    expect(inferred.fields[2].required).toBe(false);
+  });
+
+  it('converts to JSON Schema and the result validates the same way', async () => {
+    const run = await cli(['convert', join(dir, 'schema.json'), '--to', 'jsonschema']);
+    expect(run.code).toBe(0);
+    const jsonSchema = JSON.parse(run.stdout);
+    await writeFile(join(dir, 'schema.jsonschema.json'), run.stdout);
+    expect(jsonSchema.properties.id.type).toBe('integer');
+    const again = await cli([
+      'validate',
+      join(dir, 'bad.csv'),
+      '--schema',
+      join(dir, 'schema.jsonschema.json'),
+      '--format',
+      'json',
+    ]);
+    expect(JSON.parse(again.stdout).errorCount).toBe(3);
+  });
+});

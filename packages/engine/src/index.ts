@@ -1,0 +1,8 @@
+// The engine's public surface: everything the CLI, the server, workers and the browser use.
+export * from './model.ts';
+export * from './schema/index.ts';
+export * from './validate/index.ts';
+export * from './report/csv-report.ts';
+export * from './infer/index.ts';
+export { compileSafeRegex } from './rules/safe-regex.ts';
+export { compileDateFormat } from './rules/date-format.ts';
