@@ -36,7 +36,9 @@ export const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
   .min(USERNAME_MIN, 'Username must be at least 3 characters')
-  .max(USERNAME_MAX, 'Username must be less than 50 characters');
+  .max(USERNAME_MAX, 'Username must be less than 50 characters')
+  // Sign-in takes a username or an email; an '@' always means an email, so no username has one.
+  .refine((v) => !v.includes('@'), "Username can't contain @");
 
 export const loginSchema = z.object({
   usernameOrEmail: z

@@ -1,4 +1,31 @@
+// Streaming CSV reader: bytes in, header / records / issues / warnings out, in file order.
+//
+// Why it reads the way it does:
+// - Rows are what a spreadsheet shows, so a user can find them: a record spanning lines is one
+//   row, an empty line (nothing between two line breaks) is no record but still a row, and a
+//   `sep=;` first line is not counted because Excel hides it.
+// - The first 64 KiB are held before anything is read, so that the encoding and the delimiter are
+//   decided on the same bytes however the file arrives in chunks.
+// - Windows-1252 is chosen only when those 64 KiB are not UTF-8 and hold no multi-byte UTF-8
+//   character (see text/detect-encoding.ts). Otherwise bad bytes are reported as encoding errors
+//   on their rows, never silently turned into other characters.
+// - A row with a parse or encoding error is reported once and not passed on as a record: its
+//   cells cannot be trusted, so checking them would only add noise. The header is the exception:
+//   it is always delivered (best effort, bad bytes as U+FFFD) so the remaining rows can be checked.
+// - `a"b` keeps its quote literally, as spreadsheets do: rejecting it would fail many real files
+//   while nothing is ambiguous. `"ab"c` is a parse error because the field's extent is unclear.
+// - A quote that is never closed, or a field over the size limit, would otherwise swallow the
+//   rest of the file: the row is reported and reading resumes on the line after the one where the
+//   quote opened (or, for a long unquoted field, after its line). A genuine multi-line field over
+//   the limit is then read as broken rows; the limit is far above real cells.
+// - maxFieldBytes counts UTF-8 bytes of the decoded field, the same for every encoding.
 import type { Warning } from '../model.ts';
+import { createStreamDecoder, ENCODING_LABELS } from '../text/decoder.ts';
+import type { StreamDecoder } from '../text/decoder.ts';
+import { detectEncoding, ENCODING_SAMPLE_BYTES } from '../text/detect-encoding.ts';
+import { describeDelimiter, detectDelimiter, isUsableDelimiter, readSepLine } from './delimiter.ts';
+import { createRecordParser } from './record-parser.ts';
+import type { RecordHandler, RecordParser } from './record-parser.ts';
 
 export interface CsvReaderOptions {
   /** One of , ; \t | — detected from the first lines when not given. */
@@ -23,8 +50,161 @@ export interface CsvReader {
   readonly delimiter: string | undefined;
 }
 
+export const DEFAULT_MAX_FIELD_BYTES = 1024 * 1024;
+
 export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): CsvReader {
-  void sink;
-  void options;
-  throw new Error('not implemented');
+  const maxFieldBytes = options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
+  if (!Number.isInteger(maxFieldBytes) || maxFieldBytes < 1) {
+    throw new RangeError(`maxFieldBytes must be a positive integer, got ${maxFieldBytes}`);
+  }
+  if (options.delimiter !== undefined && !isUsableDelimiter(options.delimiter)) {
+    throw new RangeError(`Unusable delimiter ${JSON.stringify(options.delimiter)}`);
+  }
+
+  let delimiter = options.delimiter;
+  let head: Uint8Array[] = [];
+  let headBytes = 0;
+  let decoder: StreamDecoder | null = null;
+  let parser: RecordParser | null = null;
+  let encodingLabel = 'UTF-8';
+  /** Characters decoded before the current chunk's text. */
+  let decoded = 0;
+  let headerSeen = false;
+  let ended = false;
+
+  // Invalid byte sequences not yet matched to a record: where their U+FFFD sits, and the message.
+  let badAt: number[] = [];
+  let badMessage: string[] = [];
+  let badNext = 0;
+
+  function onDecodeError(index: number, byteOffset: number, bytes: string): void {
+    badAt.push(decoded + index);
+    badMessage.push(`Invalid ${encodingLabel} at byte ${byteOffset} of the file (${bytes}); the row was not checked`);
+  }
+
+  /** The message of the first invalid sequence in [start, end), consuming those before `end`. */
+  function badBytesIn(start: number, end: number): string | null {
+    while (badNext < badAt.length && badAt[badNext]! < start) badNext++;
+    if (badNext === badAt.length || badAt[badNext]! >= end) return null;
+    const message = badMessage[badNext]!;
+    while (badNext < badAt.length && badAt[badNext]! < end) badNext++;
+    if (badNext === badAt.length) {
+      badAt = [];
+      badMessage = [];
+      badNext = 0;
+    }
+    return message;
+  }
+
+  function deliverHeader(cells: string[]): void {
+    headerSeen = true;
+    sink.header(cells);
+  }
+
+  const handler: RecordHandler = {
+    record(cells, row, start, end) {
+      const bad = badNext < badAt.length ? badBytesIn(start, end) : null;
+      if (bad !== null) {
+        if (!headerSeen) deliverHeader(cells);
+        sink.issue(row, 'encoding_error', bad, null);
+      } else if (headerSeen) {
+        sink.record(cells, row);
+      } else {
+        deliverHeader(cells);
+      }
+    },
+    error(row, message, value, cells) {
+      if (!headerSeen) deliverHeader(cells);
+      sink.issue(row, 'parse_error', message, value);
+    },
+  };
+
+  function decode(bytes: Uint8Array, final: boolean): string {
+    const text = decoder!.decode(bytes, final);
+    decoded += text.length;
+    return text;
+  }
+
+  function start(final: boolean): void {
+    const bytes = joinChunks(head);
+    head = [];
+    const detected = detectEncoding(bytes, final);
+    encodingLabel = ENCODING_LABELS[detected.encoding];
+    if (detected.encoding === 'utf-8') {
+      if (detected.bomLength > 0) {
+        sink.warning({ code: 'bom', message: 'The file starts with a UTF-8 byte order mark (BOM); it was ignored' });
+      }
+    } else {
+      const how = detected.bomLength > 0 ? 'its byte order mark' : 'bytes that are not valid UTF-8';
+      sink.warning({
+        code: 'encoding',
+        message: `The file was read as ${encodingLabel} (detected from ${how}); save it as UTF-8 to be sure`,
+      });
+    }
+    decoder = createStreamDecoder(detected.encoding, detected.bomLength, onDecodeError);
+    const text = decode(detected.bomLength > 0 ? bytes.subarray(detected.bomLength) : bytes, final);
+
+    const sep = readSepLine(text, final);
+    const skip = sep === null ? 0 : sep.length;
+    if (sep !== null) {
+      const used =
+        delimiter === undefined || delimiter === sep.delimiter
+          ? ''
+          : `; ${describeDelimiter(delimiter)} was used as requested`;
+      sink.warning({
+        code: 'delimiter',
+        message: `The first line "sep=${sep.delimiter}" names the delimiter and is not read as the header${used}`,
+      });
+      delimiter ??= sep.delimiter;
+    }
+    const body = skip > 0 ? text.slice(skip) : text;
+    if (delimiter === undefined) {
+      delimiter = detectDelimiter(body, final);
+      if (delimiter !== ',') {
+        sink.warning({
+          code: 'delimiter',
+          message: `Columns are separated by ${describeDelimiter(delimiter)}, detected from the first lines`,
+        });
+      }
+    }
+    parser = createRecordParser(delimiter, maxFieldBytes, skip, handler);
+    parser.feed(body, final);
+  }
+
+  return {
+    push(chunk) {
+      if (ended) throw new Error('CSV reader: push() after end()');
+      if (chunk.length === 0) return;
+      if (parser === null) {
+        head.push(chunk);
+        headBytes += chunk.length;
+        if (headBytes >= ENCODING_SAMPLE_BYTES) start(false);
+        return;
+      }
+      parser.feed(decode(chunk, false), false);
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      if (parser === null) start(true);
+      else parser.feed(decode(new Uint8Array(0), true), true);
+      if (!headerSeen) sink.warning({ code: 'empty_file', message: 'The file is empty: it has no header row' });
+    },
+    get delimiter() {
+      return delimiter;
+    },
+  };
+}
+
+function joinChunks(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }

@@ -1,3 +1,7 @@
+// Date formats written with tokens (YYYY MM DD HH mm ss, plus Z for an RFC 3339 time-zone tail),
+// compiled once into a list of fixed-width segments that parse() walks with charCodeAt: no regex,
+// no Date object, one small object allocated per accepted value.
+
 export interface DateParts {
   year: number;
   month: number;
@@ -15,8 +19,208 @@ export interface DateFormat {
 
 export type CompiledDateFormat = { ok: true; dateFormat: DateFormat } | { ok: false; message: string };
 
-/** Tokens: YYYY MM DD HH mm ss; anything else that is a letter is an unknown token. */
+export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD';
+/** What JSON Schema's `date-time` and Table Schema's default `datetime` become. */
+export const ISO_DATE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ';
+export const MAX_DATE_FORMAT_LENGTH = 100;
+
+// Segment kinds (plain numbers rather than an enum, so the file stays erasable TypeScript).
+const LITERAL = 0;
+const YEAR = 1;
+const MONTH = 2;
+const DAY = 3;
+const HOUR = 4;
+const MINUTE = 5;
+const SECOND = 6;
+const ZONE = 7;
+type Kind = number;
+
+const TOKENS: Record<string, Kind> = {
+  YYYY: YEAR,
+  MM: MONTH,
+  DD: DAY,
+  HH: HOUR,
+  mm: MINUTE,
+  ss: SECOND,
+  Z: ZONE,
+};
+
+/** Letters that are text, not tokens: the ISO 8601 date/time separator. */
+const LITERAL_LETTERS = new Set(['T']);
+
+const TOKEN_LIST = 'YYYY, MM, DD, HH, mm, ss (and T between date and time, Z for a time zone)';
+
+interface Segment {
+  kind: Kind;
+  /** The character code of a literal. */
+  code: number;
+}
+
+/**
+ * Tokens: YYYY MM DD HH mm ss, and Z: an RFC 3339 tail, i.e. optional fractional seconds
+ * (`.123`) then `Z` or an offset like `+02:00`. A run of one ASCII letter is a token; the letter T
+ * alone is a literal; any other letter run is an unknown token. Everything else is literal text.
+ */
 export function compileDateFormat(format: string): CompiledDateFormat {
-  void format;
-  throw new Error('not implemented');
+  if (typeof format !== 'string' || format.length === 0) {
+    return { ok: false, message: 'The date format is empty. Use tokens like YYYY-MM-DD' };
+  }
+  if (format.length > MAX_DATE_FORMAT_LENGTH) {
+    return { ok: false, message: `The date format is longer than ${MAX_DATE_FORMAT_LENGTH} characters` };
+  }
+  const segments: Segment[] = [];
+  const seen = new Set<Kind>();
+  let i = 0;
+  while (i < format.length) {
+    const c = format.charCodeAt(i);
+    if (!isAsciiLetter(c)) {
+      segments.push({ kind: LITERAL, code: c });
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < format.length && format.charCodeAt(end) === c) end++;
+    const token = format.slice(i, end);
+    i = end;
+    const kind = TOKENS[token];
+    if (kind === undefined) {
+      if (LITERAL_LETTERS.has(token)) {
+        segments.push({ kind: LITERAL, code: c });
+        continue;
+      }
+      return {
+        ok: false,
+        message: `Unknown date token '${token}' in format '${format}'. Use ${TOKEN_LIST}`,
+      };
+    }
+    if (seen.has(kind)) {
+      return { ok: false, message: `The date format '${format}' uses ${token} twice` };
+    }
+    seen.add(kind);
+    segments.push({ kind, code: 0 });
+  }
+  if (seen.size === 0) {
+    return { ok: false, message: `The date format '${format}' has no date tokens. Use ${TOKEN_LIST}` };
+  }
+  return { ok: true, dateFormat: { format, parse: parser(segments) } };
+}
+
+function parser(segments: Segment[]): (value: string) => DateParts | null {
+  const count = segments.length;
+  const kinds = Int8Array.from(segments, (s) => s.kind);
+  const codes = Int32Array.from(segments, (s) => s.code);
+  return (value) => {
+    if (typeof value !== 'string') return null;
+    const n = value.length;
+    // A format without a year accepts 29 February, hence a leap year by default.
+    let year = 2000;
+    let month = 1;
+    let day = 1;
+    let hour = 0;
+    let minute = 0;
+    let second = 0;
+    let pos = 0;
+    for (let s = 0; s < count; s++) {
+      const kind = kinds[s];
+      if (kind === LITERAL) {
+        if (pos >= n || value.charCodeAt(pos) !== codes[s]) return null;
+        pos++;
+        continue;
+      }
+      if (kind === ZONE) {
+        pos = zoneEnd(value, pos);
+        if (pos < 0) return null;
+        continue;
+      }
+      const width = kind === YEAR ? 4 : 2;
+      if (pos + width > n) return null;
+      let v = 0;
+      for (let k = 0; k < width; k++) {
+        const d = value.charCodeAt(pos + k) - 48;
+        if (d < 0 || d > 9) return null;
+        v = v * 10 + d;
+      }
+      pos += width;
+      if (kind === YEAR) year = v;
+      else if (kind === MONTH) month = v;
+      else if (kind === DAY) day = v;
+      else if (kind === HOUR) hour = v;
+      else if (kind === MINUTE) minute = v;
+      else second = v;
+    }
+    if (pos !== n) return null;
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+    if (hour > 23 || minute > 59 || second > 59) return null;
+    return { year, month, day, hour, minute, second };
+  };
+}
+
+/** Where an RFC 3339 tail (`[.fraction](Z|±HH:mm)`) starting at `pos` ends, or -1. */
+function zoneEnd(value: string, pos: number): number {
+  const n = value.length;
+  if (value.charCodeAt(pos) === 46 /* . */) {
+    const start = ++pos;
+    while (pos < n && isDigit(value.charCodeAt(pos))) pos++;
+    if (pos === start || pos - start > 9) return -1;
+  }
+  const c = value.charCodeAt(pos);
+  if (c === 90 /* Z */ || c === 122 /* z */) return pos + 1;
+  if (c !== 43 /* + */ && c !== 45 /* - */) return -1;
+  if (pos + 6 > n || value.charCodeAt(pos + 3) !== 58 /* : */) return -1;
+  const h1 = value.charCodeAt(pos + 1);
+  const h2 = value.charCodeAt(pos + 2);
+  const m1 = value.charCodeAt(pos + 4);
+  const m2 = value.charCodeAt(pos + 5);
+  if (!isDigit(h1) || !isDigit(h2) || !isDigit(m1) || !isDigit(m2)) return -1;
+  if ((h1 - 48) * 10 + (h2 - 48) > 23 || (m1 - 48) * 10 + (m2 - 48) > 59) return -1;
+  return pos + 6;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+export function daysInMonth(year: number, month: number): number {
+  return month === 2 && isLeapYear(year) ? 29 : (DAYS[month - 1] ?? 0);
+}
+
+const iso = compileDateFormat(DEFAULT_DATE_FORMAT);
+
+/** A real calendar date written as YYYY-MM-DD (the form of minDate and maxDate), else null. */
+export function parseIsoDate(s: string): DateParts | null {
+  return iso.ok ? iso.dateFormat.parse(s) : null;
+}
+
+/** Orders date-times: a greater key is later. 2024-03-09 10:20:30 is 20240309102030. */
+export function dateKey(parts: DateParts): number {
+  return (
+    ((((parts.year * 100 + parts.month) * 100 + parts.day) * 100 + parts.hour) * 100 + parts.minute) * 100 +
+    parts.second
+  );
+}
+
+/** Orders calendar days, ignoring the time: 2024-03-09 is 20240309. */
+export function dayKey(parts: DateParts): number {
+  return (parts.year * 100 + parts.month) * 100 + parts.day;
+}
+
+/** The tokens a format uses, for callers that describe or translate it. */
+export function dateFormatTokens(format: string): string[] | null {
+  const compiled = compileDateFormat(format);
+  if (!compiled.ok) return null;
+  const tokens: string[] = [];
+  let i = 0;
+  while (i < format.length) {
+    const c = format.charCodeAt(i);
+    let end = i + 1;
+    if (isAsciiLetter(c)) while (end < format.length && format.charCodeAt(end) === c) end++;
+    tokens.push(format.slice(i, end));
+    i = end;
+  }
+  return tokens;
 }

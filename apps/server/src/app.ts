@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { tooManyAttempts } from './errors.ts';
+import { deriveKey } from './lib/crypto.ts';
+import { BackgroundTasks } from './lib/tasks.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import errorsPlugin from './plugins/errors.ts';
+import maintenancePlugin from './plugins/maintenance.ts';
+import securityPlugin from './plugins/security.ts';
+import sessionPlugin from './plugins/session.ts';
+import webPlugin from './plugins/web.ts';
+import accountRoutes from './routes/account.ts';
+import authRoutes from './routes/auth.ts';
+import csrfRoutes from './routes/csrf.ts';
+import healthRoutes from './routes/health.ts';
+import './types.ts';
+
+// The whole application as one Fastify instance (docs/decisions/010). server.ts listens; tests
+// call app.inject() or listen on a random port. Nothing here reads process.env.
+
+export interface AppDeps {
+  /** An open, migrated database. Without it the app opens (and migrates) one from config and
+   * closes it on app.close(); with it, the caller closes it. */
+  database?: Database;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Replaces the SMTP/outbox mailer (tests capture mails). */
+  mailer?: Mailer;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+}
+
+/** Query parameters whose values never reach the logs. */
+const SECRET_PARAMS = /([?&](?:token|api_key|apikey|key|session_id|code)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+export const LOG_REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.csrfToken',
+  'body.password',
+  'body.token',
+];
+
+/** A hop count becomes proxy-addr's "trust the n nearest hops" function. */
+function trustProxyOption(t: Config['trustProxy']) {
+  return typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip ?? req.socket?.remoteAddress,
+        }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: 1024 * 1024,
+    // RELIABILITY finding 7: Fastify's requestTimeout default is 0 (none). Slow clients are cut.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: config.http.connectionsCheckingIntervalMs,
+    } satisfies ServerOptions,
+    return503OnClosing: true,
+  });
+
+  let database = deps.database;
+  const ownsDatabase = !database;
+  if (!database) {
+    database = await openDatabase(config);
+    try {
+      await database.migrate();
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+  }
+
+  const tasks = new BackgroundTasks(app.log);
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('now', deps.now ?? (() => new Date()));
+  app.decorate('mailer', mailer);
+  app.decorate('tasks', tasks);
+  app.decorate('keys', {
+    csrf: deriveKey(config.sessionSecret, 'csrf'),
+    throttle: deriveKey(config.sessionSecret, 'throttle'),
+  });
+  app.decorate('accountDeletionHooks', []);
+
+  app.addHook('onClose', async () => {
+    await tasks.idle();
+    mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      tooManyAttempts('Too many requests.', context.ttl / 1000),
+  });
+  await app.register(sessionPlugin);
+  await app.register(maintenancePlugin);
+
+  await app.register(healthRoutes);
+  await app.register(csrfRoutes);
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(accountRoutes);
+  await app.register(webPlugin);
+
+  return app;
+}

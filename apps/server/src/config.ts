@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// Configuration is read from the environment once, at start, and checked here; nothing else reads
+// process.env. A bad value stops start-up with one line naming the variable (ConfigError).
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** scrypt cost N = 2^logN. OWASP's minimum (and our default) is N=2^17, r=8, p=1. */
+export const PRODUCTION_SCRYPT = { logN: 17, r: 8, p: 1 } as const;
+
+export interface PasswordHashConfig {
+  logN: number;
+  r: number;
+  p: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute. Holds the PGlite database (db/), the outbox, the session secret and the lock. */
+  dataDir: string;
+  /** PostgreSQL connection string; null means the embedded PGlite database under dataDir/db. */
+  databaseUrl: string | null;
+  /** null means mails are written as .eml files under dataDir/outbox (and reset links logged). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Public origin without a trailing slash, e.g. https://schemacheck.example. Used for links. */
+  appUrl: string;
+  /** True when appUrl is https: cookies get Secure and the __Host- prefix, HSTS is sent. */
+  secureCookies: boolean;
+  /** Key material for CSRF tokens and throttle keys (≥ 32 characters). */
+  sessionSecret: string;
+  logLevel: LogLevel;
+  /** Absolute path of the built web app (index.html and assets). */
+  webDist: string;
+  /** Fastify trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  passwordHash: PasswordHashConfig;
+  http: {
+    /** Whole request (headers and body) must arrive within this (RELIABILITY finding 7). */
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    /** Idle socket timeout. */
+    connectionTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** How often Node checks the two timeouts above. */
+    connectionsCheckingIntervalMs: number;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+const intIn = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be an integer from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be an integer from ${min} to ${max}`);
+
+const envSchema = z.object({
+  PORT: opt(intIn(0, 65535)),
+  HOST: opt(z.string()),
+  DATA_DIR: opt(z.string()),
+  DATABASE_URL: opt(
+    z
+      .string()
+      .refine(
+        (v) => /^postgres(ql)?:\/\//.test(v),
+        'must be a postgres:// or postgresql:// connection string',
+      ),
+  ),
+  SMTP_URL: opt(
+    z.string().refine((v) => /^smtps?:\/\/[^/]/.test(v), 'must be an smtp:// or smtps:// URL'),
+  ),
+  MAIL_FROM: opt(z.string().refine((v) => v.includes('@'), 'must be an address such as "SchemaCheck <no-reply@example.com>"')),
+  APP_URL: opt(
+    z.string().refine((v) => {
+      try {
+        const u = new URL(v);
+        return (
+          (u.protocol === 'http:' || u.protocol === 'https:') &&
+          (u.pathname === '/' || u.pathname === '') &&
+          !u.search &&
+          !u.hash &&
+          !u.username
+        );
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) origin such as https://schemacheck.example (no path)'),
+  ),
+  SESSION_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
+  LOG_LEVEL: opt(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
+  WEB_DIST: opt(z.string()),
+  TRUST_PROXY: opt(
+    z
+      .string()
+      .refine(
+        (v) => v !== 'true',
+        'must be false, a number of proxy hops, or a comma-separated list of proxy addresses (true would trust any client)',
+      ),
+  ),
+  SCRYPT_LOG_N: opt(intIn(10, 20)),
+});
+
+/** apps/web/dist, found from this file so that it works from any working directory. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function formatIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
+  const name = String(issue.path[0] ?? 'environment');
+  const raw = env[name];
+  const shown = raw === undefined ? '' : ` (got ${JSON.stringify(raw.length > 60 ? raw.slice(0, 60) + '…' : raw)})`;
+  // Never echo a secret back.
+  const got = name === 'SESSION_SECRET' || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : shown;
+  return `Invalid configuration: ${name} ${issue.message}${got}`;
+}
+
+export interface LoadConfigOptions {
+  /** Relative paths resolve against this. Default: the directory npm was run from, else cwd. */
+  baseDir?: string;
+}
+
+/**
+ * Reads and checks the configuration. Creates DATA_DIR, and when SESSION_SECRET is unset reads or
+ * creates DATA_DIR/session-secret (mode 0600). Throws ConfigError with a one-line message.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(formatIssue(parsed.error.issues[0]!, env));
+  }
+  const e = parsed.data;
+  const baseDir = options.baseDir ?? env.INIT_CWD ?? process.cwd();
+
+  const port = e.PORT ?? 3000;
+  const dataDir = path.resolve(baseDir, e.DATA_DIR ?? './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid configuration: DATA_DIR ${dataDir} cannot be created (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+    );
+  }
+
+  const appUrl = new URL(e.APP_URL ?? `http://localhost:${port}`).origin;
+  const secureCookies = appUrl.startsWith('https:');
+
+  let trustProxy: Config['trustProxy'] = false;
+  if (e.TRUST_PROXY !== undefined && e.TRUST_PROXY !== 'false') {
+    trustProxy = /^\d+$/.test(e.TRUST_PROXY)
+      ? Number(e.TRUST_PROXY)
+      : e.TRUST_PROXY.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+  }
+
+  return {
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `SchemaCheck <no-reply@${new URL(appUrl).hostname}>`,
+    appUrl,
+    secureCookies,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    webDist: e.WEB_DIST ? path.resolve(baseDir, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    trustProxy,
+    passwordHash: { ...PRODUCTION_SCRYPT, logN: e.SCRYPT_LOG_N ?? PRODUCTION_SCRYPT.logN },
+    http: {
+      requestTimeoutMs: 300_000,
+      headersTimeoutMs: 30_000,
+      connectionTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 10_000,
+      connectionsCheckingIntervalMs: 5_000,
+    },
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length < 32) {
+      throw new ConfigError(
+        `Invalid configuration: ${file} holds a secret shorter than 32 characters; delete it to generate a new one`,
+      );
+    }
+    return existing;
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError(
+        `Invalid configuration: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      );
+    }
+  }
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+  } catch (err) {
+    // Another process created it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateSecret(dataDir);
+    throw new ConfigError(
+      `Invalid configuration: cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+    );
+  }
+  return secret;
+}

@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Every table of SPEC §3, plus what accounts need (rate-limit buckets) and the monthly usage
+// counter. Everything a user owns references users(id) ON DELETE CASCADE, so deleting the user row
+// deletes all of it in one statement (docs/decisions/011). Timestamps are timestamptz; the app
+// writes them from its injectable clock where time matters (sessions, tokens, limits).
+//
+// Migrations are generated from this file: `npm run db:generate -w @schemacheck/server`.
+
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Kept in step with SUBSCRIPTION_TIERS in @schemacheck/contracts (checked by a test). */
+export const TIERS_SQL = sql`('free', 'pro', 'business', 'enterprise')`;
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As typed at registration (trimmed); unique ignoring case. */
+    username: text('username').notNull(),
+    /** As typed at registration (trimmed); unique ignoring case. */
+    email: text('email').notNull(),
+    /** scrypt in PHC form `$scrypt$ln=17,r=8,p=1$<salt>$<hash>`: salt and parameters live here. */
+    passwordHash: text('password_hash').notNull(),
+    subscriptionTier: text('subscription_tier')
+      .$type<'free' | 'pro' | 'business' | 'enterprise'>()
+      .notNull()
+      .default('free'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** SHA-256 (hex) of the outstanding password-reset token; the token itself is never stored. */
+    resetTokenHash: text('reset_token_hash'),
+    resetTokenExpiresAt: timestamp('reset_token_expires_at', { withTimezone: true, mode: 'date' }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_reset_token_hash_uq').on(t.resetTokenHash),
+    uniqueIndex('users_stripe_customer_id_uq').on(t.stripeCustomerId),
+    check('users_subscription_tier_ck', sql`${t.subscriptionTier} in ${TIERS_SQL}`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the cookie token. Also the CSRF binding of a signed-in request. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** Updated at most once a minute; the idle timeout counts from here. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Absolute end of the session, fixed at sign-in. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const schemas = pgTable(
+  'schemas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Optional in SPEC §3; every schema saved through the app has an owner. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fileType: text('file_type').$type<'csv' | 'json'>().notNull(),
+    /** The field list as the web form or the public API wrote it. */
+    fields: jsonb('fields').notNull(),
+    /** Schema-level flags: orderMatters, additionalColumns, additionalProperties. */
+    options: jsonb('options').notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('schemas_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('schemas_file_type_ck', sql`${t.fileType} in ('csv', 'json')`),
+  ],
+);
+
+export const validationResults = pgTable(
+  'validation_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    schemaId: uuid('schema_id').references(() => schemas.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    fileType: text('file_type').$type<'csv' | 'json'>().notNull(),
+    totalRows: bigint('total_rows', { mode: 'number' }).notNull().default(0),
+    validRows: bigint('valid_rows', { mode: 'number' }).notNull().default(0),
+    invalidRows: bigint('invalid_rows', { mode: 'number' }).notNull().default(0),
+    errorCount: bigint('error_count', { mode: 'number' }).notNull().default(0),
+    /** The first errors only (the table shows 50); the full list is in the report file. */
+    errors: jsonb('errors').notNull().default([]),
+    errorsByField: jsonb('errors_by_field').notNull().default({}),
+    errorsByCode: jsonb('errors_by_code').notNull().default({}),
+    /** Anything else the result view needs (duration, warnings, columns). */
+    summary: jsonb('summary').notNull().default({}),
+    /** The schema as it was when the file was validated. */
+    schemaUsed: jsonb('schema_used').notNull(),
+    /** Storage key of the full CSV error report; null when none was written. */
+    reportKey: text('report_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('validation_results_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('validation_results_schema_id_idx').on(t.schemaId),
+    index('validation_results_created_at_idx').on(t.createdAt),
+    check('validation_results_file_type_ck', sql`${t.fileType} in ('csv', 'json')`),
+  ],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The first characters of the key (`sc_` and a few more), shown in lists. */
+    keyPrefix: text('key_prefix').notNull(),
+    /** SHA-256 (hex) of the whole key. */
+    keyHash: text('key_hash').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
+    index('api_keys_user_id_idx').on(t.userId),
+  ],
+);
+
+export const JOB_STATUSES = ['queued', 'active', 'completed', 'failed'] as const;
+
+export const validationJobs = pgTable(
+  'validation_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schemaId: uuid('schema_id').references(() => schemas.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    status: text('status').$type<(typeof JOB_STATUSES)[number]>().notNull().default('queued'),
+    resultId: uuid('result_id').references(() => validationResults.id, { onDelete: 'set null' }),
+    /** Storage key of the uploaded file while the job waits or runs. */
+    uploadKey: text('upload_key'),
+    errorMessage: text('error_message'),
+    estimatedSeconds: integer('estimated_seconds'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('validation_jobs_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('validation_jobs_status_idx').on(t.status),
+    index('validation_jobs_schema_id_idx').on(t.schemaId),
+    index('validation_jobs_result_id_idx').on(t.resultId),
+    check(
+      'validation_jobs_status_ck',
+      sql`${t.status} in ('queued', 'active', 'completed', 'failed')`,
+    ),
+  ],
+);
+
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** HMAC signing secret (`whsec_…`); needed in clear to sign deliveries. */
+    secret: text('secret').notNull(),
+    events: text('events').array().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhooks_user_id_idx').on(t.userId)],
+);
+
+export const apiUsage = pgTable(
+  'api_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    endpoint: text('endpoint').notNull(),
+    method: text('method').notNull(),
+    rowsProcessed: bigint('rows_processed', { mode: 'number' }).notNull().default(0),
+    bytesProcessed: bigint('bytes_processed', { mode: 'number' }).notNull().default(0),
+    responseStatus: integer('response_status').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('api_usage_user_id_timestamp_idx').on(t.userId, t.timestamp),
+    index('api_usage_api_key_id_idx').on(t.apiKeyId),
+  ],
+);
+
+/**
+ * Validations counted per user and calendar month (UTC). Quota checks increment this row with one
+ * conditional UPDATE, so parallel requests can never pass the limit together.
+ */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM' in UTC. */
+    month: text('month').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'usage_counters_pk', columns: [t.userId, t.month] }),
+    check('usage_counters_month_ck', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('usage_counters_count_ck', sql`${t.count} >= 0`),
+  ],
+);
+
+/**
+ * Fixed-window counters shared by every server process: failed sign-ins per account, reset mails
+ * per address. `key` names the bucket (it never holds a raw email or username: see
+ * auth/throttle.ts); `userId` is set when the bucket belongs to an account, so it goes with it.
+ */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('rate_limit_buckets_user_id_idx').on(t.userId),
+    index('rate_limit_buckets_window_started_at_idx').on(t.windowStartedAt),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

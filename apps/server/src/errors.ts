@@ -1,0 +1,74 @@
+// Every failure the server answers with, in one table: a stable code, its HTTP status and the
+// message a user sees unless the thrower gives a more precise one. Responses have the shape
+// `{ error, code }` (contracts' errorResponseSchema); 400s from body validation add `issues`.
+// 4xx messages explain; 5xx are logged in full and answered with the generic text only.
+
+export const ERRORS = {
+  /** A body, query or parameter failed its zod schema; `error` is the first issue's message. */
+  validation: { status: 400, message: 'The request is not valid' },
+  /** The body is not JSON, or nested deeper than the parser allows. */
+  invalid_json: { status: 400, message: 'The request body is not valid JSON' },
+  /** A registration or reset password is on the common-password blocklist. */
+  common_password: { status: 400, message: 'This password is too common. Choose another one.' },
+  /** The reset token is unknown, used or expired. */
+  invalid_reset_token: {
+    status: 400,
+    message: 'This password reset link is invalid or has expired. Please request a new one.',
+  },
+  /** No valid session (absent, expired, signed out). */
+  unauthorized: { status: 401, message: 'Not signed in' },
+  /** Sign-in with a wrong password or an unknown account (the same answer for both). */
+  invalid_credentials: { status: 401, message: 'Invalid username/email or password' },
+  /** A mutating request without a valid x-csrf-token header. */
+  csrf: { status: 403, message: 'Invalid or missing CSRF token' },
+  /** A mutating request a browser marked Sec-Fetch-Site: cross-site. */
+  cross_site: { status: 403, message: 'Cross-site requests are not allowed' },
+  /** Account deletion with a wrong password. */
+  incorrect_password: { status: 403, message: 'Incorrect password' },
+  forbidden: { status: 403, message: 'You do not have access to this' },
+  not_found: { status: 404, message: 'Not found' },
+  method_not_allowed: { status: 405, message: 'Method not allowed' },
+  username_taken: { status: 409, message: 'That username is taken' },
+  email_taken: { status: 409, message: 'An account with that email already exists' },
+  payload_too_large: { status: 413, message: 'The request body is too large' },
+  unsupported_media_type: {
+    status: 415,
+    message: 'Unsupported content type: send JSON with Content-Type: application/json',
+  },
+  /** Too many requests or failed attempts; a Retry-After header says when to try again. */
+  rate_limited: { status: 429, message: 'Too many requests. Try again later.' },
+  internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  service_unavailable: {
+    status: 503,
+    message: 'The service is temporarily unavailable. Please try again shortly.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  readonly extra: Record<string, unknown>;
+
+  constructor(
+    readonly code: ErrorCode,
+    options: { message?: string; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
+  ) {
+    super(options.message ?? ERRORS[code].message);
+    this.statusCode = ERRORS[code].status;
+    this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
+  }
+}
+
+/** 429 with Retry-After in seconds and a message in whole minutes. */
+export function tooManyAttempts(what: string, retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new AppError('rate_limited', {
+    message: `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    headers: { 'retry-after': String(seconds) },
+  });
+}

@@ -1,0 +1,87 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+// Response headers and body parsing rules that hold for every route.
+// - helmet: a CSP without inline scripts, frame-ancestors 'none', nosniff, Referrer-Policy
+//   no-referrer everywhere (the reset page carries its token in the query string), HSTS on https.
+// - JSON only as application/json. text/plain and form bodies are never parsed (415): those are
+//   the content types a cross-site form may send without a preflight (CSRF-05).
+// - API responses are never cached.
+
+/** Deeper JSON is refused before anything walks it (RELIABILITY finding 4). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Nesting depth of a JSON text, counted outside strings; stops early past `limit`. */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+export default fp(
+  async (app) => {
+    const secure = app.config.secureCookies;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          // React and Radix set style attributes; styles cannot run code.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(secure ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      hsts: secure ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+      referrerPolicy: { policy: 'no-referrer' },
+      frameguard: { action: 'deny' },
+      crossOriginEmbedderPolicy: false,
+    });
+
+    app.removeContentTypeParser(['application/json', 'text/plain']);
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body as string;
+      // A POST without a body but with a JSON content type (logout) is a body of nothing.
+      if (text.trim() === '') return done(null, undefined);
+      if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+        return done(
+          new AppError('invalid_json', {
+            message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+          }),
+          undefined,
+        );
+      }
+      parseJson(request, text, done);
+    });
+
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+      if (!reply.hasHeader('cache-control') && (request.url.startsWith('/api') || request.url.startsWith('/healthz'))) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+  },
+  { name: 'security', dependencies: ['errors'] },
+);

@@ -1,0 +1,46 @@
+import { SiteLayout } from '@/components/layouts/site-layout';
+import { paths } from '@/config/paths';
+import { AuthGuard } from '@/features/auth/components/auth-guard';
+import { AccountDetailsCard } from '@/features/profile/components/account-details-card';
+import { CurrentPlanCard } from '@/features/profile/components/current-plan-card';
+import { DangerZone } from '@/features/profile/components/danger-zone';
+import { PlansGrid } from '@/features/profile/components/plans-grid';
+import { usePageMeta } from '@/hooks/use-page-meta';
+import { useUser } from '@/lib/auth';
+
+function Profile() {
+  const { data: user } = useUser();
+  if (!user) return null;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">Profile</h1>
+      <p className="mt-1.5 text-sm text-zinc-600">Manage your account and your plan.</p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <CurrentPlanCard user={user} />
+        <AccountDetailsCard user={user} />
+      </div>
+      <div className="mt-10">
+        <PlansGrid currentTier={user.subscriptionTier} />
+      </div>
+      <div className="mt-10">
+        <DangerZone />
+      </div>
+    </div>
+  );
+}
+
+export function ProfileRoute() {
+  usePageMeta({
+    title: 'Profile',
+    description: 'Your SchemaCheck account details and plan.',
+    path: paths.profile,
+    noindex: true,
+  });
+  return (
+    <AuthGuard>
+      <SiteLayout footer="simple" className="bg-zinc-50">
+        <Profile />
+      </SiteLayout>
+    </AuthGuard>
+  );
+}

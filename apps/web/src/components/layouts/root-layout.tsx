@@ -1,0 +1,44 @@
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+
+import { Toaster } from '@/components/ui/toaster';
+
+import { MAIN_CONTENT_ID } from './site-layout';
+
+/** Every route change starts at the top of the page (SPEC §2). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        const main = document.getElementById(MAIN_CONTENT_ID);
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+        main.scrollIntoView();
+      }}
+      className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2.5 focus:text-sm focus:font-medium focus:text-indigo-700 focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-indigo-500"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <SkipLink />
+      <ScrollToTop />
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerFormSchema, passwordChecks } from '@schemacheck/contracts';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { toast } from '@/hooks/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+
+import { useRegister } from '../api/register';
+
+import { PasswordChecklist } from './password-checklist';
+
+const CHECKLIST_ID = 'register-password-checklist';
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitted },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+  const showChecklist = password.length > 0;
+  // While the checklist is on screen it explains the password rules item by item; the single
+  // error line joins it after a submit attempt, or for a rule the checklist has no item for.
+  const checklistCovers = showChecklist && passwordChecks.some((check) => !check.test(password));
+  const passwordError = isSubmitted || !checklistCovers ? errors.password?.message : undefined;
+
+  const onSubmit = handleSubmit(({ username, email, password }) =>
+    registration.mutate(
+      { username, email, password },
+      {
+        onSuccess: (response) => {
+          const name = response.user?.username ?? username;
+          toast({
+            title: 'Registration successful',
+            description: `Welcome, ${name}! Your account has been created.`,
+          });
+          navigate(paths.dashboard);
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: 'Registration failed',
+            description: getErrorMessage(error, 'Registration failed'),
+          });
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Create account">
+      <FormField id="register-username" label="Username" error={errors.username?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            {...register('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        )}
+      </FormField>
+      <FormField id="register-email" label="Email" error={errors.email?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            {...register('email')}
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="you@company.com"
+          />
+        )}
+      </FormField>
+      <FormField
+        id="register-password"
+        label="Password"
+        error={passwordError}
+        describedBy={showChecklist ? CHECKLIST_ID : undefined}
+        below={showChecklist ? <PasswordChecklist id={CHECKLIST_ID} password={password} /> : null}
+      >
+        {(field) => (
+          <PasswordInput {...field} {...register('password')} autoComplete="new-password" />
+        )}
+      </FormField>
+      <FormField
+        id="register-confirm-password"
+        label="Confirm password"
+        error={errors.confirmPassword?.message}
+      >
+        {(field) => (
+          <PasswordInput
+            {...field}
+            {...register('confirmPassword')}
+            autoComplete="new-password"
+            toggleLabel="confirm password"
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={registration.isPending}>
+        {registration.isPending ? <Spinner /> : null}
+        {registration.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

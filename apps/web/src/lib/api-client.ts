@@ -1,0 +1,146 @@
+import type { ErrorResponse } from '@schemacheck/contracts';
+
+// The one way the app talks to its server (SPEC §7, §8): credentials on every request, a CSRF
+// token on every state-changing one, JSON bodies, and one error shape for every failure.
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A non-OK response. The message is `${status}: ${body or statusText}` (SPEC §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's `{ error, code }` body (contracts' ErrorResponse), when it sent one. */
+  get details(): ErrorResponse | null {
+    return parseErrorBody(this.body);
+  }
+}
+
+// Hand-written checks instead of contracts' zod schemas: this module is on every page, and zod
+// loads only with the pages that have forms.
+function parseErrorBody(body: string): ErrorResponse | null {
+  try {
+    const value: unknown = JSON.parse(body);
+    if (typeof value !== 'object' || value === null) return null;
+    const { error, code } = value as Record<string, unknown>;
+    if (typeof error !== 'string') return null;
+    return typeof code === 'string' ? { error, code } : { error };
+  } catch {
+    return null;
+  }
+}
+
+let csrfToken: string | null = null;
+let csrfRequest: Promise<string> | null = null;
+let csrfGeneration = 0;
+
+/** Forget the cached CSRF token; the server rotates it on login, logout and registration. */
+export function clearCsrfToken(): void {
+  csrfToken = null;
+  csrfRequest = null;
+  csrfGeneration += 1;
+}
+
+async function getCsrfToken(): Promise<string> {
+  if (csrfToken) return csrfToken;
+  if (!csrfRequest) {
+    const generation = csrfGeneration;
+    csrfRequest = (async () => {
+      let token: string;
+      try {
+        const response = await fetch(resolveUrl('/api/csrf-token'), {
+          credentials: 'include',
+          headers: { accept: 'application/json' },
+        });
+        if (!response.ok) throw new Error('not ok');
+        const body = (await response.json()) as { csrfToken?: unknown } | null;
+        if (typeof body?.csrfToken !== 'string' || !body.csrfToken) throw new Error('no token');
+        token = body.csrfToken;
+      } catch {
+        throw new Error('Failed to fetch CSRF token');
+      } finally {
+        if (generation === csrfGeneration) csrfRequest = null;
+      }
+      if (generation === csrfGeneration) csrfToken = token;
+      return token;
+    })();
+  }
+  return csrfRequest;
+}
+
+/** Only same-site paths and http(s) URLs are accepted ('Invalid URL' otherwise). */
+function resolveUrl(path: string): string {
+  let url: URL;
+  try {
+    url = new URL(path, window.location.origin);
+  } catch {
+    throw new Error('Invalid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('Invalid URL');
+  return url.href;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function request<T>(method: Method, path: string, body?: unknown, retry = true): Promise<T> {
+  const url = resolveUrl(path);
+  const headers = new Headers({ accept: 'application/json' });
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary
+  } else if (body !== undefined) {
+    headers.set('content-type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  const unsafe = UNSAFE_METHODS.has(method);
+  if (unsafe) headers.set('x-csrf-token', await getCsrfToken());
+
+  const response = await fetch(url, { method, headers, body: payload, credentials: 'include' });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    const error = new ApiError(response.status, response.statusText, text);
+    // A stale token (the session changed in another tab, or the server restarted): fetch a
+    // fresh one and try once more.
+    if (unsafe && retry && response.status === 403 && error.details?.code === 'csrf') {
+      clearCsrfToken();
+      return request<T>(method, path, body, false);
+    }
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return (await response.json()) as T;
+  return (await response.text()) as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};
+
+/**
+ * The text to show a user for a failed call: the server's `error` field when the body carries
+ * one, otherwise the given fallback (network failures, HTML error pages, empty bodies).
+ */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.details?.error || fallback;
+  if (error instanceof Error) {
+    // An error built elsewhere in the SPEC §8 shape: "403: {"error":"..."}".
+    const separator = error.message.indexOf(': ');
+    if (separator > 0 && /^\d{3}$/.test(error.message.slice(0, separator))) {
+      const details = parseErrorBody(error.message.slice(separator + 2));
+      if (details?.error) return details.error;
+    }
+  }
+  return fallback;
+}

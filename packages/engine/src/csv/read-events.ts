@@ -1,0 +1,32 @@
+import type { Warning } from '../model.ts';
+import { createCsvReader } from './reader.ts';
+import type { CsvReaderOptions } from './reader.ts';
+
+/** Everything a CsvSink receives, as data: for tests, and for comparing two ways of reading. */
+export type CsvEvent =
+  | { kind: 'header'; cells: string[] }
+  | { kind: 'record'; row: number; cells: string[] }
+  | { kind: 'issue'; row: number; code: 'parse_error' | 'encoding_error'; message: string; value: string | null }
+  | { kind: 'warning'; code: Warning['code']; message: string };
+
+/** Reads `bytes` pushed as pieces that end at the ascending offsets `cuts` (then the rest). */
+export function readCsvEvents(bytes: Uint8Array, options: CsvReaderOptions = {}, cuts: readonly number[] = []): CsvEvent[] {
+  const events: CsvEvent[] = [];
+  const reader = createCsvReader(
+    {
+      header: (cells) => events.push({ kind: 'header', cells }),
+      record: (cells, row) => events.push({ kind: 'record', row, cells }),
+      issue: (row, code, message, value) => events.push({ kind: 'issue', row, code, message, value }),
+      warning: (warning) => events.push({ kind: 'warning', code: warning.code, message: warning.message }),
+    },
+    options,
+  );
+  let at = 0;
+  for (const cut of cuts) {
+    reader.push(bytes.subarray(at, cut));
+    at = cut;
+  }
+  reader.push(bytes.subarray(at));
+  reader.end();
+  return events;
+}

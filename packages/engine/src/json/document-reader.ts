@@ -1,0 +1,655 @@
+// Turns the decoded text of a JSON file, piece by piece, into records for the sink. It knows the
+// three shapes (a top-level array, one value, NDJSON), where each record starts and ends, and what
+// is allowed between records. The records themselves go to JSON.parse, or to the exact parser when
+// JSON.parse fails or a long number literal must be kept.
+//
+// Auto-detection: `[` first means an array. Anything else is read as one value; if that value sits
+// on one line and another value starts on a later line, the file is NDJSON and the first value was
+// its first line. A value spanning several lines followed by more data is an error, not NDJSON.
+
+import type { JsonSink, JsonReaderOptions } from './reader.ts';
+import { parseExact, type ExactParseResult } from './exact-parser.ts';
+import { LineCursor, describeCharAt, positionIn, type TextPosition } from './text-position.ts';
+import { SCAN_STOPPED, VALUE_CONTINUES, ValueScanner } from './value-scanner.ts';
+
+export interface JsonReaderLimits {
+  maxDepth: number;
+  /** A record longer than this (in UTF-16 code units) is an error: a JS string cannot hold much more. */
+  maxRecordChars: number;
+  /**
+   * A record still open at this size has its text so far checked for syntax errors, and again at
+   * every fourfold size, so garbage that never closes a bracket is not buffered up to the cap.
+   */
+  firstSyntaxCheckChars: number;
+}
+
+type IssueCode = 'parse_error' | 'encoding_error';
+interface HeldIssue {
+  code: IssueCode;
+  message: string;
+}
+
+/** What the first value left behind until the file tells whether it is NDJSON. */
+interface FirstValue {
+  hasValue: boolean;
+  value: unknown;
+  /** The value itself is broken. */
+  valueIssue?: HeldIssue;
+  /** The value is fine but something else follows on its line. */
+  trailingIssue?: HeldIssue;
+}
+
+const START = 0;
+const ARRAY_OPEN = 1;
+const ARRAY_ELEMENT = 2;
+const ARRAY_AFTER_ELEMENT = 3;
+const ARRAY_AFTER_COMMA = 4;
+const AFTER_DOCUMENT = 5;
+const FIRST_VALUE = 6;
+const FIRST_TAIL = 7;
+const FIRST_SKIP_LINE = 8;
+const FIRST_NEXT = 9;
+const LINE_START = 10;
+const LINE = 11;
+const LINE_SKIP = 12;
+const STOPPED = 13;
+
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const SPACE = 0x20;
+const COMMA = 0x2c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const BYTE_ORDER_MARK = 0xfeff;
+
+export class DocumentReader {
+  private phase = START;
+  private shape: 'array' | 'object' | 'ndjson' | undefined;
+  private readonly forcedShape: JsonReaderOptions['shape'];
+  private started = false;
+  /** Ordinal of the record being read, or of the last one read. */
+  private row = 0;
+  private readonly cursor = new LineCursor();
+  private readonly scanner: ValueScanner;
+
+  // The record being read: its start in the current piece (0 when it began in an earlier one),
+  // the text it had in earlier pieces, and its start position once known.
+  private piece = '';
+  private recordStart = 0;
+  private carry = '';
+  private recordPosition: TextPosition | undefined;
+  private nextSyntaxCheck = 0;
+
+  private first: FirstValue | undefined;
+  private firstSawLineFeed = false;
+  private firstOnOneLine = false;
+  /** The first value is known to be broken; it is scanned on only to learn whether it ends on its line. */
+  private firstDoomed: HeldIssue | undefined;
+
+  constructor(
+    private readonly sink: JsonSink,
+    forcedShape: JsonReaderOptions['shape'],
+    private readonly limits: JsonReaderLimits,
+  ) {
+    this.forcedShape = forcedShape;
+    this.shape = forcedShape;
+    this.scanner = new ValueScanner(limits.maxDepth);
+  }
+
+  text(piece: string): void {
+    if (this.phase === STOPPED) return;
+    let pos = 0;
+    if (!this.started) {
+      this.started = true;
+      if (piece.charCodeAt(0) === BYTE_ORDER_MARK) {
+        this.sink.warning({
+          code: 'bom',
+          message: 'The file starts with a UTF-8 byte order mark (BOM); it was ignored.',
+        });
+        pos = 1;
+      }
+    }
+    this.piece = piece;
+    this.recordStart = 0;
+    this.cursor.startPiece(piece, pos);
+    const length = piece.length;
+    while (pos < length && this.phase !== STOPPED) pos = this.step(piece, pos);
+    if (this.phase === STOPPED) return;
+    if (this.isBuffering()) {
+      this.recordPosition ??= this.cursor.moveTo(this.recordStart);
+      this.carry += this.recordStart === 0 ? piece : piece.slice(this.recordStart);
+      if (this.carry.length >= this.nextSyntaxCheck) this.checkOpenRecord();
+    }
+    if (this.phase !== STOPPED) this.cursor.moveTo(length);
+  }
+
+  /** Returns true to go on after the next line feed (NDJSON), false when reading stops. */
+  invalidUtf8(byteOffset: number, note: string): boolean {
+    if (this.phase === STOPPED) return false;
+    const at: TextPosition = { line: this.cursor.line, column: this.cursor.column };
+    const encoding: HeldIssue = {
+      code: 'encoding_error',
+      message: `Invalid UTF-8 at line ${at.line}, column ${at.column} (byte offset ${byteOffset})${note}`,
+    };
+    switch (this.phase) {
+      case START:
+        if (this.forcedShape === 'ndjson') {
+          this.row++;
+          this.raise(this.row, encoding, this.elementPath());
+          this.phase = LINE_SKIP;
+          return true;
+        }
+        this.raise(1, encoding, '$');
+        return this.stop();
+      case ARRAY_OPEN:
+      case ARRAY_AFTER_ELEMENT:
+      case ARRAY_AFTER_COMMA:
+        this.raise(this.row + 1, encoding, `$[${this.row}]`);
+        return this.stop();
+      case ARRAY_ELEMENT:
+        this.raise(this.row, this.syntaxIssueIn(this.carry, 'file') ?? encoding, this.elementPath());
+        return this.stop();
+      case AFTER_DOCUMENT:
+        this.raise(this.row + 1, encoding, '$');
+        return this.stop();
+      case FIRST_VALUE: {
+        const issue = this.firstDoomed ?? this.syntaxIssueIn(this.carry, 'file') ?? encoding;
+        if (this.forcedShape === 'object' || this.firstSawLineFeed) {
+          this.raise(1, issue, '$');
+          return this.stop();
+        }
+        this.holdFirstFailure(issue);
+        this.phase = FIRST_SKIP_LINE;
+        return true;
+      }
+      case FIRST_TAIL:
+        if (!this.firstOnOneLine) {
+          this.settleAsOneValue();
+          this.raise(2, encoding, '$');
+          return this.stop();
+        }
+        if (this.first!.valueIssue === undefined) this.first!.trailingIssue = encoding;
+        this.phase = FIRST_SKIP_LINE;
+        return true;
+      case FIRST_NEXT:
+        if (!this.firstOnOneLine) {
+          this.settleAsOneValue();
+          this.raise(2, encoding, '$');
+          return this.stop();
+        }
+        this.settleAsNdjson();
+        this.row++;
+        this.raise(this.row, encoding, this.elementPath());
+        this.phase = LINE_SKIP;
+        return true;
+      case LINE_START:
+        this.row++;
+        this.raise(this.row, encoding, this.elementPath());
+        this.phase = LINE_SKIP;
+        return true;
+      case LINE:
+        this.raise(this.row, this.syntaxIssueIn(this.carry, 'line') ?? encoding, this.elementPath());
+        this.endRecord();
+        this.phase = LINE_SKIP;
+        return true;
+      default:
+        // FIRST_SKIP_LINE, LINE_SKIP: the line is already reported.
+        return true;
+    }
+  }
+
+  end(): void {
+    switch (this.phase) {
+      case START:
+        this.sink.warning({ code: 'empty_file', message: 'The file is empty: there are no records.' });
+        return;
+      case ARRAY_OPEN:
+      case ARRAY_AFTER_ELEMENT:
+        this.raiseAtCursor(this.row + 1, "the file ends before the top-level array is closed with ']'", `$[${this.row}]`);
+        return;
+      case ARRAY_AFTER_COMMA:
+        this.raiseAtCursor(this.row + 1, 'the file ends where a value was expected', `$[${this.row}]`);
+        return;
+      case ARRAY_ELEMENT:
+        this.scanner.finish();
+        if (this.scanner.endsWithInput && this.acceptRecord(this.carry, 'file', this.elementPath())) {
+          this.raiseAtCursor(this.row + 1, "the file ends before the top-level array is closed with ']'", `$[${this.row}]`);
+        } else if (!this.scanner.endsWithInput) {
+          this.raise(this.row, this.parseIssue(this.carry, 'file', true), this.elementPath());
+        }
+        return;
+      case FIRST_VALUE:
+        if (this.firstDoomed) {
+          this.raise(1, this.firstDoomed, '$');
+          return;
+        }
+        this.scanner.finish();
+        if (this.scanner.endsWithInput) this.acceptRecord(this.carry, 'file', '$');
+        else this.raise(1, this.parseIssue(this.carry, 'file', true), '$');
+        return;
+      case FIRST_TAIL:
+      case FIRST_SKIP_LINE:
+      case FIRST_NEXT:
+        this.settleAsOneValue();
+        return;
+      case LINE:
+        this.finishLine(this.carry);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private step(piece: string, pos: number): number {
+    switch (this.phase) {
+      case START:
+        return this.atStart(piece, pos);
+      case ARRAY_OPEN: {
+        pos = skipWhitespace(piece, pos);
+        if (pos === piece.length) return pos;
+        if (piece.charCodeAt(pos) === CLOSE_BRACKET) {
+          this.phase = AFTER_DOCUMENT;
+          return pos + 1;
+        }
+        return this.beginElement(pos);
+      }
+      case ARRAY_ELEMENT:
+        return this.inElement(piece, pos);
+      case ARRAY_AFTER_ELEMENT: {
+        pos = skipWhitespace(piece, pos);
+        if (pos === piece.length) return pos;
+        const c = piece.charCodeAt(pos);
+        if (c === COMMA) {
+          this.phase = ARRAY_AFTER_COMMA;
+          return pos + 1;
+        }
+        if (c === CLOSE_BRACKET) {
+          this.phase = AFTER_DOCUMENT;
+          return pos + 1;
+        }
+        this.raiseAt(
+          pos,
+          this.row + 1,
+          `expected ',' or ']' after an array element, found ${describeCharAt(piece, pos)}`,
+          `$[${this.row}]`,
+        );
+        return this.stopped();
+      }
+      case ARRAY_AFTER_COMMA:
+        pos = skipWhitespace(piece, pos);
+        if (pos === piece.length) return pos;
+        if (piece.charCodeAt(pos) === CLOSE_BRACKET) {
+          this.raiseAt(pos, this.row + 1, "expected a value after ',' (trailing commas are not allowed)", `$[${this.row}]`);
+          return this.stopped();
+        }
+        return this.beginElement(pos);
+      case AFTER_DOCUMENT:
+        pos = skipWhitespace(piece, pos);
+        if (pos === piece.length) return pos;
+        this.raiseAt(
+          pos,
+          this.row + 1,
+          this.shape === 'array'
+            ? `unexpected ${describeCharAt(piece, pos)} after the end of the top-level array`
+            : `unexpected ${describeCharAt(piece, pos)} after the JSON value`,
+          '$',
+        );
+        return this.stopped();
+      case FIRST_VALUE:
+        return this.inFirstValue(piece, pos);
+      case FIRST_TAIL:
+        return this.afterFirstValue(piece, pos);
+      case FIRST_SKIP_LINE:
+      case LINE_SKIP: {
+        const lineFeed = piece.indexOf('\n', pos);
+        if (lineFeed === -1) return piece.length;
+        this.phase = this.phase === FIRST_SKIP_LINE ? FIRST_NEXT : LINE_START;
+        return lineFeed + 1;
+      }
+      case FIRST_NEXT:
+        pos = skipWhitespace(piece, pos);
+        if (pos === piece.length) return pos;
+        if (this.firstOnOneLine) {
+          this.settleAsNdjson();
+          this.phase = LINE_START;
+          return pos;
+        }
+        this.settleAsOneValue();
+        this.raiseAt(pos, 2, `unexpected ${describeCharAt(piece, pos)} after the JSON value`, '$');
+        return this.stopped();
+      case LINE_START: {
+        pos = skipBlanks(piece, pos);
+        if (pos === piece.length) return pos;
+        if (piece.charCodeAt(pos) === LINE_FEED) return pos + 1;
+        this.row++;
+        this.beginRecord(pos);
+        this.phase = LINE;
+        return pos;
+      }
+      case LINE: {
+        const lineFeed = piece.indexOf('\n', pos);
+        if (lineFeed === -1) return piece.length;
+        const text = this.recordText(lineFeed);
+        this.phase = LINE_START;
+        this.finishLine(text);
+        return lineFeed + 1;
+      }
+      default:
+        return piece.length;
+    }
+  }
+
+  private atStart(piece: string, pos: number): number {
+    pos = skipWhitespace(piece, pos);
+    if (pos === piece.length) return pos;
+    const c = piece.charCodeAt(pos);
+    if (this.forcedShape === 'ndjson') {
+      this.phase = LINE_START;
+      return pos;
+    }
+    if (this.forcedShape === 'array' || (this.forcedShape === undefined && c === OPEN_BRACKET)) {
+      if (c !== OPEN_BRACKET) {
+        this.raiseAt(pos, 1, `expected '[' at the start of a JSON array, found ${describeCharAt(piece, pos)}`, '$');
+        return this.stopped();
+      }
+      this.shape = 'array';
+      this.phase = ARRAY_OPEN;
+      return pos + 1;
+    }
+    this.row = 1;
+    this.beginRecord(pos);
+    this.firstSawLineFeed = false;
+    this.phase = FIRST_VALUE;
+    return pos;
+  }
+
+  private beginElement(pos: number): number {
+    this.row++;
+    this.beginRecord(pos);
+    this.phase = ARRAY_ELEMENT;
+    return pos;
+  }
+
+  private inElement(piece: string, pos: number): number {
+    const end = this.scanner.scan(piece, pos);
+    if (end === VALUE_CONTINUES) return piece.length;
+    if (end === SCAN_STOPPED) {
+      this.raise(this.row, this.parseIssue(this.recordText(this.scanner.stoppedAt + 1), 'file', true), this.elementPath());
+      return this.stopped();
+    }
+    if (!this.acceptRecord(this.recordText(end), 'file', this.elementPath())) return this.stopped();
+    this.phase = ARRAY_AFTER_ELEMENT;
+    return end;
+  }
+
+  private inFirstValue(piece: string, pos: number): number {
+    const end = this.scanner.scan(piece, pos);
+    const scannedTo =
+      end === VALUE_CONTINUES ? piece.length : end === SCAN_STOPPED ? this.scanner.stoppedAt + 1 : end;
+    if (!this.firstSawLineFeed) {
+      const lineFeed = piece.indexOf('\n', pos);
+      if (lineFeed !== -1 && lineFeed < scannedTo) this.firstSawLineFeed = true;
+    }
+    const forced = this.forcedShape === 'object';
+    if (end === VALUE_CONTINUES) {
+      if (this.firstDoomed && this.firstSawLineFeed) {
+        this.raise(1, this.firstDoomed, '$');
+        return this.stopped();
+      }
+      return piece.length;
+    }
+    if (end === SCAN_STOPPED) {
+      const issue = this.firstDoomed ?? this.parseIssue(this.recordText(scannedTo), 'file', true);
+      if (forced || this.firstSawLineFeed) {
+        this.raise(1, issue, '$');
+        return this.stopped();
+      }
+      this.holdFirstFailure(issue);
+      this.phase = FIRST_SKIP_LINE;
+      return scannedTo;
+    }
+    if (this.firstDoomed) {
+      this.holdFirstFailure(this.firstDoomed);
+      this.phase = FIRST_TAIL;
+      return end;
+    }
+    const text = this.recordText(end);
+    if (forced) {
+      if (!this.acceptRecord(text, 'file', '$')) return this.stopped();
+      this.phase = AFTER_DOCUMENT;
+      return end;
+    }
+    const result = this.parseRecord(text, 'file');
+    if (result.ok) {
+      this.first = { hasValue: true, value: result.value };
+      this.firstOnOneLine = !this.firstSawLineFeed;
+    } else {
+      const issue = this.describeFailure(result, text);
+      if (this.firstSawLineFeed) {
+        this.raise(1, issue, '$');
+        return this.stopped();
+      }
+      this.holdFirstFailure(issue);
+    }
+    this.endRecord();
+    this.phase = FIRST_TAIL;
+    return end;
+  }
+
+  /** On the first value's line, after it: only blanks, else the line is bad. */
+  private afterFirstValue(piece: string, pos: number): number {
+    pos = skipBlanks(piece, pos);
+    if (pos === piece.length) return pos;
+    if (piece.charCodeAt(pos) === LINE_FEED) {
+      this.phase = FIRST_NEXT;
+      return pos + 1;
+    }
+    const reason = `unexpected ${describeCharAt(piece, pos)} after the JSON value`;
+    if (!this.firstOnOneLine) {
+      this.settleAsOneValue();
+      this.raiseAt(pos, 2, reason, '$');
+      return this.stopped();
+    }
+    if (this.first!.valueIssue === undefined) {
+      this.first!.trailingIssue = { code: 'parse_error', message: parseMessage(this.cursor.moveTo(pos), reason) };
+    }
+    this.phase = FIRST_SKIP_LINE;
+    return pos;
+  }
+
+  private holdFirstFailure(issue: HeldIssue): void {
+    this.first = { hasValue: false, value: undefined, valueIssue: issue };
+    this.firstOnOneLine = true;
+    this.firstDoomed = undefined;
+    this.endRecord();
+  }
+
+  /** Nothing else followed the first value: it was the whole file. */
+  private settleAsOneValue(): void {
+    const first = this.first!;
+    this.shape = 'object';
+    if (first.hasValue) this.sink.record(first.value, 1, '$');
+    if (first.valueIssue) this.raise(1, first.valueIssue, '$');
+    if (first.trailingIssue) this.raise(2, first.trailingIssue, '$');
+    this.first = undefined;
+  }
+
+  /** Another line followed the one-line first value: NDJSON, and the first value was line 1. */
+  private settleAsNdjson(): void {
+    const first = this.first!;
+    this.shape = 'ndjson';
+    const issue = first.valueIssue ?? first.trailingIssue;
+    if (issue) this.raise(1, issue, '$[0]');
+    else this.sink.record(first.value, 1, '$[0]');
+    this.first = undefined;
+  }
+
+  private finishLine(text: string): void {
+    const scanner = this.scanner;
+    scanner.reset();
+    const end = scanner.scan(text, 0);
+    if (end === VALUE_CONTINUES) scanner.finish();
+    if (end === SCAN_STOPPED) this.raise(this.row, this.parseIssue(text, 'line', true), this.elementPath());
+    else this.acceptRecord(text, 'line', this.elementPath());
+    this.endRecord();
+  }
+
+  /** Parses a finished record and hands it on; false when it was broken (and reported). */
+  private acceptRecord(text: string, endName: 'file' | 'line', path: string): boolean {
+    const result = this.parseRecord(text, endName);
+    if (result.ok) this.sink.record(result.value, this.row, path);
+    else this.raise(this.row, this.describeFailure(result, text), path);
+    this.endRecord();
+    return result.ok;
+  }
+
+  private parseRecord(text: string, endName: 'file' | 'line'): ExactParseResult {
+    if (!this.scanner.needsExactParse) {
+      try {
+        return { ok: true, value: JSON.parse(text) as unknown };
+      } catch {
+        // The exact parser says where and why.
+      }
+    }
+    return parseExact(text, 0, text.length, { maxDepth: this.limits.maxDepth, endName });
+  }
+
+  /** The first problem in a record's text, which must have one. */
+  private parseIssue(text: string, endName: 'file' | 'line', validateOnly: boolean): HeldIssue {
+    const result = parseExact(text, 0, text.length, { maxDepth: this.limits.maxDepth, endName, validateOnly });
+    if (result.ok) {
+      // Only reachable if the scanner and the parser disagree; say so rather than guess.
+      return { code: 'parse_error', message: parseMessage(this.positionInRecord(text, text.length), 'unexpected structure') };
+    }
+    return this.describeFailure(result, text);
+  }
+
+  /** A syntax error in the open record's text so far, if there is one before its end. */
+  private syntaxIssueIn(text: string, endName: 'file' | 'line'): HeldIssue | undefined {
+    const result = parseExact(text, 0, text.length, { maxDepth: this.limits.maxDepth, endName, validateOnly: true });
+    return result.ok || result.kind === 'end' ? undefined : this.describeFailure(result, text);
+  }
+
+  private describeFailure(result: Extract<ExactParseResult, { ok: false }>, text: string): HeldIssue {
+    const at = this.positionInRecord(text, result.offset);
+    const message =
+      result.kind === 'depth'
+        ? `Nesting deeper than ${this.limits.maxDepth} levels at line ${at.line}, column ${at.column}`
+        : parseMessage(at, result.reason);
+    return { code: 'parse_error', message };
+  }
+
+  private positionInRecord(text: string, offset: number): TextPosition {
+    this.recordPosition ??= this.cursor.moveTo(this.recordStart);
+    return positionIn(text, 0, offset, this.recordPosition);
+  }
+
+  /** A record still open at a piece's end: too large, or already broken? */
+  private checkOpenRecord(): void {
+    const text = this.carry;
+    let issue = this.syntaxIssueIn(text, this.phase === LINE ? 'line' : 'file');
+    let tooLarge = false;
+    if (issue === undefined && text.length > this.limits.maxRecordChars) {
+      const at = this.recordPosition!;
+      tooLarge = true;
+      issue = {
+        code: 'parse_error',
+        message: `Record too large: the record that starts at line ${at.line}, column ${at.column} is longer than ${this.limits.maxRecordChars.toLocaleString('en-US')} characters`,
+      };
+    }
+    if (issue === undefined) {
+      this.nextSyntaxCheck = text.length * 4;
+      return;
+    }
+    if (this.phase === LINE) {
+      this.raise(this.row, issue, this.elementPath());
+      this.endRecord();
+      this.phase = LINE_SKIP;
+    } else if (this.phase === FIRST_VALUE && !tooLarge && this.forcedShape !== 'object' && !this.firstSawLineFeed) {
+      // Broken on its first line: keep scanning (without the text) to learn whether it was NDJSON.
+      this.firstDoomed = issue;
+      this.carry = '';
+      this.nextSyntaxCheck = Infinity;
+    } else {
+      this.raise(this.phase === ARRAY_ELEMENT ? this.row : 1, issue, this.phase === ARRAY_ELEMENT ? this.elementPath() : '$');
+      this.stop();
+    }
+  }
+
+  private beginRecord(pos: number): void {
+    this.recordStart = pos;
+    this.carry = '';
+    this.recordPosition = undefined;
+    this.nextSyntaxCheck = this.limits.firstSyntaxCheckChars;
+    this.scanner.reset();
+  }
+
+  private endRecord(): void {
+    this.carry = '';
+    this.recordPosition = undefined;
+  }
+
+  private recordText(end: number): string {
+    const own = this.piece.slice(this.recordStart, end);
+    return this.carry.length === 0 ? own : this.carry + own;
+  }
+
+  private isBuffering(): boolean {
+    const phase = this.phase;
+    return phase === ARRAY_ELEMENT || phase === LINE || (phase === FIRST_VALUE && this.firstDoomed === undefined);
+  }
+
+  private elementPath(): string {
+    return `$[${this.row - 1}]`;
+  }
+
+  private raise(row: number, issue: HeldIssue, path: string): void {
+    this.sink.issue(row, issue.code, issue.message, path);
+  }
+
+  private raiseAt(pos: number, row: number, reason: string, path: string): void {
+    this.sink.issue(row, 'parse_error', parseMessage(this.cursor.moveTo(pos), reason), path);
+  }
+
+  private raiseAtCursor(row: number, reason: string, path: string): void {
+    this.sink.issue(row, 'parse_error', parseMessage({ line: this.cursor.line, column: this.cursor.column }, reason), path);
+  }
+
+  private stop(): false {
+    this.phase = STOPPED;
+    this.endRecord();
+    return false;
+  }
+
+  private stopped(): number {
+    this.stop();
+    return this.piece.length;
+  }
+}
+
+function parseMessage(at: TextPosition, reason: string): string {
+  return `Invalid JSON at line ${at.line}, column ${at.column}: ${reason}`;
+}
+
+/** Skips JSON whitespace, line feeds included. */
+function skipWhitespace(text: string, pos: number): number {
+  const length = text.length;
+  while (pos < length) {
+    const c = text.charCodeAt(pos);
+    if (c !== SPACE && c !== LINE_FEED && c !== CARRIAGE_RETURN && c !== TAB) return pos;
+    pos++;
+  }
+  return pos;
+}
+
+/** Skips JSON whitespace within a line. */
+function skipBlanks(text: string, pos: number): number {
+  const length = text.length;
+  while (pos < length) {
+    const c = text.charCodeAt(pos);
+    if (c !== SPACE && c !== CARRIAGE_RETURN && c !== TAB) return pos;
+    pos++;
+  }
+  return pos;
+}

@@ -1,0 +1,42 @@
+import { LosslessNumber } from '../model.ts';
+
+/**
+ * A literal with at most this many digits and an exponent of at most two digits always survives
+ * the trip through a double (15 = DBL_DIG), so it needs no further check.
+ */
+export const SAFE_NUMBER_DIGITS = 15;
+
+/**
+ * The JSON number literal as a JS number when the double holds its exact decimal value (its
+ * shortest form reads back as the same number), otherwise as a LosslessNumber with the literal as
+ * written: 9007199254740993, 12345678901234567890, 1e400 (Infinity) and 1e-400 (0) all keep it.
+ */
+export function numberFromLiteral(raw: string): number | LosslessNumber {
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return new LosslessNumber(raw);
+  return decimalKey(String(value)) === decimalKey(raw) ? value : new LosslessNumber(raw);
+}
+
+/** Canonical form of a decimal: `-` sign, significant digits, `e`, position of the point. */
+function decimalKey(text: string): string {
+  let i = 0;
+  const negative = text.charCodeAt(0) === 0x2d;
+  if (negative) i++;
+  let exponentAt = text.indexOf('e', i);
+  if (exponentAt === -1) exponentAt = text.indexOf('E', i);
+  const mantissaEnd = exponentAt === -1 ? text.length : exponentAt;
+  const point = text.indexOf('.', i);
+  const integerDigits = point === -1 || point > mantissaEnd ? text.slice(i, mantissaEnd) : text.slice(i, point);
+  const fractionDigits = point === -1 || point > mantissaEnd ? '' : text.slice(point + 1, mantissaEnd);
+  const exponent = exponentAt === -1 ? 0 : Number(text.slice(exponentAt + 1));
+  let digits = integerDigits + fractionDigits;
+  let pointPosition = integerDigits.length + exponent;
+  let first = 0;
+  while (first < digits.length && digits.charCodeAt(first) === 0x30) first++;
+  let last = digits.length;
+  while (last > first && digits.charCodeAt(last - 1) === 0x30) last--;
+  if (first === last) return '0';
+  pointPosition -= first;
+  digits = digits.slice(first, last);
+  return `${negative ? '-' : ''}${digits}e${pointPosition}`;
+}

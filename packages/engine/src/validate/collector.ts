@@ -1,0 +1,91 @@
+// Counts every issue, keeps the first `maxErrors`, passes all of them on, and tracks which data
+// rows had any. Issues arrive in file order, rows in increasing order, so a row is finished as
+// soon as an event for a later row arrives: no per-row set is kept.
+
+import type { ErrorCode, Issue, ValidationResult, Warning } from '../model.ts';
+import { messages } from './messages.ts';
+
+export const DEFAULT_MAX_ERRORS = 1000;
+
+export class Collector {
+  private readonly errors: Issue[] = [];
+  private errorCount = 0;
+  private readonly byField = new Map<string, number>();
+  private readonly byCode = new Map<ErrorCode, number>();
+  private readonly warnings = new Map<string, Warning>();
+  private finishedRows = 0;
+  private invalidRows = 0;
+  private currentRow = 0;
+  private currentInvalid = false;
+
+  constructor(
+    private readonly maxErrors: number,
+    private readonly onIssue: ((issue: Issue) => void) | undefined,
+  ) {}
+
+  /** Data rows seen so far, the current one included. */
+  get rows(): number {
+    return this.finishedRows + (this.currentRow === 0 ? 0 : 1);
+  }
+
+  /**
+   * Makes `row` the current data row. Returns false, without starting it, when it would be row
+   * number `limit + 1`.
+   */
+  startRow(row: number, limit: number): boolean {
+    if (row === this.currentRow) return true;
+    this.finishRow();
+    if (this.finishedRows >= limit) return false;
+    this.currentRow = row;
+    return true;
+  }
+
+  finishRow(): void {
+    if (this.currentRow === 0) return;
+    this.finishedRows++;
+    if (this.currentInvalid) this.invalidRows++;
+    this.currentRow = 0;
+    this.currentInvalid = false;
+  }
+
+  /** An issue of the current row (it makes the row invalid). */
+  rowIssue(issue: Issue): void {
+    this.currentInvalid = true;
+    this.add(issue);
+  }
+
+  /** An issue of the file (header, structure): counted, but no data row becomes invalid. */
+  add(issue: Issue): void {
+    this.errorCount++;
+    if (this.errors.length < this.maxErrors) this.errors.push(issue);
+    if (issue.field !== '') this.byField.set(issue.field, (this.byField.get(issue.field) ?? 0) + 1);
+    this.byCode.set(issue.code, (this.byCode.get(issue.code) ?? 0) + 1);
+    this.onIssue?.(issue);
+  }
+
+  warn(warning: Warning): void {
+    const key = `${warning.code}\u0000${warning.message}`;
+    if (!this.warnings.has(key)) this.warnings.set(key, { code: warning.code, message: warning.message });
+  }
+
+  result(rowLimitExceeded: boolean): ValidationResult {
+    this.finishRow();
+    if (this.errorCount > this.errors.length) {
+      this.warn({ code: 'errors_truncated', message: messages.errorsTruncated(this.errors.length, this.errorCount) });
+    }
+    const result: ValidationResult = {
+      valid: this.errorCount === 0,
+      totalRows: this.finishedRows,
+      validRows: this.finishedRows - this.invalidRows,
+      invalidRows: this.invalidRows,
+      errorCount: this.errorCount,
+      // fromEntries defines own properties, so a column named __proto__ is counted like any other.
+      errorsByField: Object.fromEntries(this.byField),
+      errorsByCode: Object.fromEntries(this.byCode),
+      warnings: [...this.warnings.values()],
+      errors: this.errors,
+    };
+    if (rowLimitExceeded) result.rowLimitExceeded = true;
+    return result;
+  }
+}

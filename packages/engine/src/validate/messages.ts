@@ -1,0 +1,96 @@
+// Every message a validation issue can carry, in one place: plain English for people who
+// fix spreadsheets, not for developers. Values from the schema are quoted as the schema wrote them.
+
+const MAX_LISTED_CHARS = 160;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export const messages = {
+  required: 'Is required',
+
+  // types
+  integer: 'Must be a whole number',
+  number: 'Must be a number',
+  boolean: (truthy: readonly string[], falsy: readonly string[]) =>
+    `Must be true or false (${truthy.join(', ')} / ${falsy.join(', ')})`,
+  date: (format: string) =>
+    /[Hms]/.test(format)
+      ? `Must be a date and time in the format ${format}`
+      : `Must be a date in the format ${format}`,
+  email: 'Must be a valid email',
+  url: 'Must be a valid URL starting with http:// or https://',
+  /** JSON only: a CSV cell is always text. */
+  text: 'Must be text',
+  jsonInteger: 'Must be a whole number, written without quotes',
+  jsonNumber: 'Must be a number, written without quotes',
+  jsonBoolean: 'Must be true or false, written without quotes',
+  jsonText: 'Must be text, written in quotes',
+  jsonTrueFalse: 'Must be true or false',
+  jsonObject: (children: readonly string[]) => `Must be an object containing ${quotedList(children)}`,
+
+  // rules
+  minLength: (n: number) => `Must be at least ${plural(n, 'character', 'characters')}`,
+  maxLength: (n: number) => `Must be at most ${plural(n, 'character', 'characters')}`,
+  pattern: (source: string) => `Must match the pattern ${source}`,
+  allowedChars: (found: readonly string[]) =>
+    `Contains characters that are not allowed: ${found.map(showChar).join(' ')}`,
+  minimum: (bound: string) => `Must be at least ${bound}`,
+  maximum: (bound: string) => `Must be at most ${bound}`,
+  exclusiveMinimum: (bound: string) => `Must be greater than ${bound}`,
+  exclusiveMaximum: (bound: string) => `Must be less than ${bound}`,
+  precision: (places: number) =>
+    places === 0
+      ? 'Must have no decimal places'
+      : `Must have at most ${plural(places, 'decimal place', 'decimal places')}`,
+  enum: (values: readonly string[]) => `Must be one of: ${shortList(values)}`,
+  dateMin: (date: string) => `Must be on or after ${date}`,
+  dateMax: (date: string) => `Must be on or before ${date}`,
+  dateFuture: 'Must not be in the future',
+  datePast: 'Must not be in the past',
+  unique: (firstRow: number) => `Duplicate value; first seen in row ${firstRow}`,
+
+  // structure
+  missingColumn: (name: string) => `Column '${name}' is missing`,
+  unexpectedColumn: (name: string) => `Unexpected column '${name}'`,
+  columnAfter: (name: string, previous: string) => `Column '${name}' should come after '${previous}'`,
+  columnBefore: (name: string, next: string) => `Column '${name}' should come before '${next}'`,
+  duplicateColumn: (name: string) => `Column '${name}' appears more than once`,
+  blankHeader: (position: number) => `Column ${position} has no name in the header`,
+  cellCount: (cells: number, header: number) =>
+    `Row has ${plural(cells, 'cell', 'cells')} but the header has ${header}`,
+  notAnObject: (found: string) => `Each record must be an object; found ${found}`,
+  additionalProperty: (name: string) => `Unexpected property '${name}'`,
+
+  // warnings
+  errorsTruncated: (kept: number, total: number) =>
+    `Only the first ${kept.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} errors are listed; the full report has them all`,
+  ignoredOption: (option: string, fileType: string) => `The ${option} option does not apply to ${fileType} files`,
+};
+
+/** `a, b, c`, shortened to about MAX_LISTED_CHARS with "and N more" so a long enum stays readable. */
+function shortList(values: readonly string[]): string {
+  let text = '';
+  for (let i = 0; i < values.length; i++) {
+    const next = i === 0 ? (values[i] as string) : `${text}, ${values[i] as string}`;
+    if (i > 0 && next.length > MAX_LISTED_CHARS) return `${text} and ${values.length - i} more`;
+    text = next;
+  }
+  return text;
+}
+
+function quotedList(names: readonly string[]): string {
+  return shortList(names.map((n) => `'${n}'`));
+}
+
+/** Whitespace and control characters are named, since they are invisible in a message. */
+function showChar(ch: string): string {
+  if (ch === ' ') return 'space';
+  if (ch === '\t') return 'tab';
+  if (ch === '\n') return 'line break';
+  if (ch === '\r') return 'carriage return';
+  const code = ch.codePointAt(0) as number;
+  if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xfeff || (code >= 0x2000 && code <= 0x200f)) {
+    return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return ch;
+}

@@ -1,0 +1,61 @@
+import type { FieldRules } from '../../model.ts';
+import { compileDateFormat, dayKey, DEFAULT_DATE_FORMAT, parseIsoDate } from '../../rules/date-format.ts';
+import { messages } from '../messages.ts';
+import { failure, type Failure } from './failure.ts';
+
+/** Today's calendar day in UTC, as a dayKey. */
+export const utcDayKey = (now: Date) =>
+  dayKey({ year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate(), hour: 0, minute: 0, second: 0 });
+
+interface DayRule {
+  fails: (key: number) => boolean;
+  failure: Failure;
+}
+
+/**
+ * Format check, then minDate/maxDate and allowFuture/allowPast. Every comparison is by calendar
+ * day as written: a date-time on maxDate is within it, and today (UTC) is neither future nor past,
+ * since the time zone a value was written in is often unknown.
+ */
+export function dateCheck(rules: FieldRules, today: number): (value: string, out: Failure[]) => boolean {
+  const format = rules.format ?? DEFAULT_DATE_FORMAT;
+  const compiled = compileDateFormat(format);
+  if (!compiled.ok) throw new TypeError(`Invalid date format '${format}': ${compiled.message}`);
+  const dateFormat = compiled.dateFormat;
+  const typeFailure = failure('type', messages.date(format));
+
+  const dayRules: DayRule[] = [];
+  const bound = (text: string | undefined) => {
+    const parts = text === undefined ? null : parseIsoDate(text);
+    return parts === null ? undefined : dayKey(parts);
+  };
+  const min = bound(rules.minDate);
+  const max = bound(rules.maxDate);
+  if (min !== undefined) {
+    dayRules.push({ fails: (k) => k < min, failure: failure('date_min', messages.dateMin(rules.minDate as string)) });
+  }
+  if (max !== undefined) {
+    dayRules.push({ fails: (k) => k > max, failure: failure('date_max', messages.dateMax(rules.maxDate as string)) });
+  }
+  if (rules.allowFuture === false) {
+    dayRules.push({ fails: (k) => k > today, failure: failure('date_future', messages.dateFuture) });
+  }
+  if (rules.allowPast === false) {
+    dayRules.push({ fails: (k) => k < today, failure: failure('date_past', messages.datePast) });
+  }
+
+  return (value, out) => {
+    const parts = dateFormat.parse(value);
+    if (parts === null) {
+      out.push(typeFailure);
+      return false;
+    }
+    if (dayRules.length === 0) return true;
+    const key = dayKey(parts);
+    for (let i = 0; i < dayRules.length; i++) {
+      const rule = dayRules[i] as DayRule;
+      if (rule.fails(key)) out.push(rule.failure);
+    }
+    return true;
+  };
+}

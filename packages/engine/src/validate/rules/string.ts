@@ -1,0 +1,83 @@
+import { messages } from '../messages.ts';
+import { failure, type RuleCheck } from './failure.ts';
+
+/** Code points, not UTF-16 units: an emoji is one character. A lone surrogate counts as one. */
+export function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * The UTF-16 length bounds the code-point length (cp ≤ len ≤ 2·cp), so most values are decided
+ * without counting: only a value in the ambiguous band is walked.
+ */
+export function lengthRules(minLength: number | undefined, maxLength: number | undefined): RuleCheck | undefined {
+  if (minLength === undefined && maxLength === undefined) return undefined;
+  const min = minLength ?? 0;
+  const max = maxLength ?? Infinity;
+  const tooShort = failure('min_length', messages.minLength(min));
+  const tooLong = failure('max_length', messages.maxLength(max));
+  return (value, _row, out) => {
+    const len = value.length;
+    if (len < min) {
+      out.push(tooShort);
+      return;
+    }
+    const needCount = len > max || len < 2 * min;
+    if (!needCount) return;
+    const cp = codePointLength(value);
+    if (cp < min) out.push(tooShort);
+    else if (cp > max) out.push(tooLong);
+  };
+}
+
+/** Every code point of the value must be one of `allowed`'s. */
+export function allowedCharsRule(allowed: string): RuleCheck {
+  const ascii = new Uint8Array(128);
+  const other = new Set<number>();
+  for (const ch of allowed) {
+    const cp = ch.codePointAt(0) as number;
+    if (cp < 128) ascii[cp] = 1;
+    else other.add(cp);
+  }
+  const isAllowed = (cp: number) => (cp < 128 ? ascii[cp] === 1 : other.has(cp));
+  return (value, _row, out) => {
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c < 128) {
+        if (ascii[c] === 1) continue;
+      } else {
+        const cp = value.codePointAt(i) as number;
+        if (isAllowed(cp)) {
+          if (cp > 0xffff) i++;
+          continue;
+        }
+      }
+      out.push(failure('allowed_chars', messages.allowedChars(disallowed(value, isAllowed))));
+      return;
+    }
+  };
+}
+
+const MAX_NAMED_CHARS = 10;
+
+function disallowed(value: string, isAllowed: (cp: number) => boolean): string[] {
+  const found: string[] = [];
+  for (const ch of value) {
+    if (!isAllowed(ch.codePointAt(0) as number) && !found.includes(ch)) {
+      found.push(ch);
+      if (found.length === MAX_NAMED_CHARS) break;
+    }
+  }
+  return found;
+}
