@@ -97,7 +97,7 @@ async function main(): Promise<number> {
       {
         date: new Date().toISOString(),
         durationS: Math.round((Date.now() - started) / 1000),
-        machine: info,
+        machine: { ...info, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100) },
         runs: ctx.runs,
         baseline: ctx.baseline,
         sections: Object.fromEntries(done.map(({ section, result }) => [section.id, result.data])),

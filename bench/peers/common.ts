@@ -22,7 +22,10 @@ export interface PeerReport {
   errorPairs: number | null;
   /** Extra numbers a peer wants to show (e.g. raw ajv error objects). */
   extra?: Record<string, number | string>;
+  /** Wall-clock time of the work (after imports): reading, parsing, checking. */
   ms: number;
+  /** CPU time (user + system, all threads) over the same span; below `ms` when the core was shared. */
+  cpuMs: number;
   /** Peak resident set size of the whole process, MiB (VmHWM). */
   peakRssMiB: number;
 }
@@ -105,8 +108,21 @@ function shortValue(value: unknown): string | null {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 
-export function report(r: Omit<PeerReport, 'peakRssMiB'>): void {
-  const line: PeerReport = { ...r, peakRssMiB: Math.round(peakRssMiB() * 10) / 10 };
+let cpuStart: NodeJS.CpuUsage | null = null;
+
+/** Starts the clock: call after the imports, before any work. Returns performance.now(). */
+export function startTimer(): number {
+  cpuStart = process.cpuUsage();
+  return performance.now();
+}
+
+export function report(r: Omit<PeerReport, 'peakRssMiB' | 'cpuMs'>): void {
+  const cpu = process.cpuUsage(cpuStart ?? undefined);
+  const line: PeerReport = {
+    ...r,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    peakRssMiB: Math.round(peakRssMiB() * 10) / 10,
+  };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 

@@ -1,12 +1,12 @@
 // Peer (b): csv-parse in streaming mode (arrays, not objects) with hand-written checks.
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
-import { CHUNK_BYTES, PairRecorder, fileBytes, peerArgs, report } from './common.ts';
+import { CHUNK_BYTES, PairRecorder, fileBytes, peerArgs, report, startTimer } from './common.ts';
 import { rowChecker } from './handwritten.ts';
 
 const { file, pairsOut } = peerArgs();
 const recorder = new PairRecorder(pairsOut !== null);
-const started = performance.now();
+const started = startTimer();
 
 const parser = createReadStream(file, { highWaterMark: CHUNK_BYTES }).pipe(
   parse({ bom: true, relax_column_count: true }),

@@ -72,7 +72,7 @@ export function benchSchema(
     console.error('warning: parseSchema not available, using the hand-normalised SchemaModel');
     return { schema: schemaModel(fileType) as SchemaModel, source: 'hand-normalised model' };
   }
-  const parsed = engine.parseSchema(webFormSchema(fileType));
+  const parsed = engine.parseSchema(webFormSchema(fileType), 'web');
   if (!parsed.ok) {
     console.error(`engine refused the bench schema: ${JSON.stringify(parsed.problems)}`);
     process.exit(1);

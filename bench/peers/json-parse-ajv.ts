@@ -1,11 +1,11 @@
 // Peer (f): read the whole file, JSON.parse it, run ajv over each record.
 import { readFileSync } from 'node:fs';
-import { PairRecorder, fileBytes, peerArgs, report } from './common.ts';
+import { PairRecorder, fileBytes, peerArgs, report, startTimer } from './common.ts';
 import { compileAjv, recordAjvErrors } from './ajv.ts';
 
 const { file, pairsOut } = peerArgs();
 const recorder = new PairRecorder(pairsOut !== null);
-const started = performance.now();
+const started = startTimer();
 
 const validate = compileAjv(false);
 const records = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[];

@@ -1,10 +1,10 @@
 // Peer (d): uDSV parsing alone, streamed in 1 MiB chunks, rows counted and dropped: the floor.
 import { createReadStream } from 'node:fs';
 import { initParser, inferSchema, type Parser } from 'udsv';
-import { CHUNK_BYTES, fileBytes, peerArgs, report } from './common.ts';
+import { CHUNK_BYTES, fileBytes, peerArgs, report, startTimer } from './common.ts';
 
 const { file } = peerArgs();
-const started = performance.now();
+const started = startTimer();
 
 let parser: Parser | null = null;
 let rows = 0;

@@ -12,7 +12,7 @@ const TARGET_MIB = 150;
 
 export const memorySection: Section = {
   id: 'memory',
-  title: 'Memory on a ~1 GB CSV',
+  title: 'Memory on a large CSV (~1 GB unless BENCH_BIG_MB says otherwise)',
   skipReason: () => (env('BENCH_SKIP_BIG', '0') === '1' ? 'BENCH_SKIP_BIG=1' : null),
   async run(ctx: BenchContext): Promise<SectionResult> {
     const targetMb = envInt('BENCH_BIG_MB', 1000);
@@ -31,7 +31,11 @@ export const memorySection: Section = {
     const failures: string[] = [];
     const reports = [];
     for (let run = 1; run <= runs; run++) {
-      const result = await runPeer({ script: 'engine.ts', args: [dataset.csvPath] });
+      const result = await runPeer({
+        script: 'engine.ts',
+        args: [dataset.csvPath],
+        nodeArgs: ['--expose-gc'],
+      });
       if (!result.ok) {
         failures.push(`engine on the ${fmt(dataset.csvBytes / 1e6)} MB CSV: ${result.message}`);
         break;
@@ -53,7 +57,7 @@ export const memorySection: Section = {
       );
     }
     const baseline = ctx.baseline?.peakRssMiB;
-    const header = ['tool', 'input', 'MB/s', 'rows/s', 'peak MiB', 'errors found'];
+    const header = ['tool', 'input', 'MB/s', 'rows/s', 'peak MiB', 'CPU %', 'errors found'];
     const row = first
       ? [
           'SchemaCheck engine',
@@ -61,9 +65,10 @@ export const memorySection: Section = {
           fmt(mbPerSecond(first.bytes, ms), 1),
           fmt(perSecond(first.rows, ms)),
           fmt(peak),
+          fmt(median(reports.map((r) => (100 * r.cpuMs) / r.ms))),
           `${fmt(first.errors)} of ${fmt(dataset.plantedCount)}`,
         ]
-      : ['SchemaCheck engine', `CSV ${fmt(dataset.csvBytes / 1e6)} MB`, 'failed', '', '', ''];
+      : ['SchemaCheck engine', `CSV ${fmt(dataset.csvBytes / 1e6)} MB`, 'failed', '', '', '', ''];
     const note =
       `${fmt(dataset.rows)} rows; peak RSS of the whole child process (VmHWM)` +
       (baseline !== undefined
@@ -74,7 +79,7 @@ export const memorySection: Section = {
       markdown: `${note}.\n\n${markdownTable(header, [row], 2)}`,
       data: {
         dataset,
-        runs: reports.map((r) => ({ ms: r.ms, peakRssMiB: r.peakRssMiB })),
+        runs: reports.map((r) => ({ ms: r.ms, cpuMs: r.cpuMs, peakRssMiB: r.peakRssMiB })),
         medianMs: ms,
         mbPerS: first ? mbPerSecond(first.bytes, ms) : null,
         peakRssMiB: first ? peak : null,

@@ -66,7 +66,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
       serializers: {
-        req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+        req: (req: {
+          method: string;
+          url: string;
+          ip?: string;
+          socket?: { remoteAddress?: string };
+        }) => ({
           method: req.method,
           url: redactUrl(req.url),
           remoteAddress: req.ip ?? req.socket?.remoteAddress,

@@ -82,7 +82,14 @@ const envSchema = z.object({
   SMTP_URL: opt(
     z.string().refine((v) => /^smtps?:\/\/[^/]/.test(v), 'must be an smtp:// or smtps:// URL'),
   ),
-  MAIL_FROM: opt(z.string().refine((v) => v.includes('@'), 'must be an address such as "SchemaCheck <no-reply@example.com>"')),
+  MAIL_FROM: opt(
+    z
+      .string()
+      .refine(
+        (v) => v.includes('@'),
+        'must be an address such as "SchemaCheck <no-reply@example.com>"',
+      ),
+  ),
   APP_URL: opt(
     z.string().refine((v) => {
       try {
@@ -119,9 +126,13 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 function formatIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const name = String(issue.path[0] ?? 'environment');
   const raw = env[name];
-  const shown = raw === undefined ? '' : ` (got ${JSON.stringify(raw.length > 60 ? raw.slice(0, 60) + '…' : raw)})`;
+  const shown =
+    raw === undefined
+      ? ''
+      : ` (got ${JSON.stringify(raw.length > 60 ? raw.slice(0, 60) + '…' : raw)})`;
   // Never echo a secret back.
-  const got = name === 'SESSION_SECRET' || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : shown;
+  const got =
+    name === 'SESSION_SECRET' || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : shown;
   return `Invalid configuration: ${name} ${issue.message}${got}`;
 }
 

@@ -54,7 +54,11 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
+    options: {
+      message?: string;
+      headers?: Record<string, string>;
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(options.message ?? ERRORS[code].message);
     this.statusCode = ERRORS[code].status;

@@ -68,9 +68,10 @@ export function needsRehash(encoded: string, params: PasswordHashConfig): boolea
 }
 
 export function parseHash(encoded: string): ParsedHash | null {
-  const m = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
-    encoded,
-  );
+  const m =
+    /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
+      encoded,
+    );
   if (!m) return null;
   const [, logN, r, p, salt, hash] = m;
   const parsed = {

@@ -48,7 +48,10 @@ export async function findSession(
     .where(eq(sessions.id, id));
   if (!row) return null;
   const t = now.getTime();
-  if (row.session.expiresAt.getTime() <= t || row.session.lastSeenAt.getTime() + SESSION_IDLE_MS <= t) {
+  if (
+    row.session.expiresAt.getTime() <= t ||
+    row.session.lastSeenAt.getTime() + SESSION_IDLE_MS <= t
+  ) {
     await deleteSession(db, id);
     return null;
   }
@@ -76,9 +79,6 @@ export async function sweepSessions(db: Db, now: Date): Promise<void> {
   await db
     .delete(sessions)
     .where(
-      or(
-        lt(sessions.expiresAt, now),
-        sql`${sessions.lastSeenAt} < ${idleBefore}::timestamptz`,
-      ),
+      or(lt(sessions.expiresAt, now), sql`${sessions.lastSeenAt} < ${idleBefore}::timestamptz`),
     );
 }

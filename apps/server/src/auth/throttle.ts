@@ -41,7 +41,12 @@ export function accountBucketKey(kind: string, userId: string): string {
 }
 
 /** Seconds until the bucket accepts hits again, or null when it accepts them now. */
-export async function blockedFor(db: Db, key: string, w: Window, now: Date): Promise<number | null> {
+export async function blockedFor(
+  db: Db,
+  key: string,
+  w: Window,
+  now: Date,
+): Promise<number | null> {
   const [row] = await db
     .select({ count: rateLimitBuckets.count, start: rateLimitBuckets.windowStartedAt })
     .from(rateLimitBuckets)
@@ -78,7 +83,10 @@ export async function hit(
     })
     .returning({ count: rateLimitBuckets.count, start: rateLimitBuckets.windowStartedAt });
   const endsAt = row!.start.getTime() + w.windowMs;
-  return { count: row!.count, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
+  return {
+    count: row!.count,
+    retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)),
+  };
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -46,7 +46,8 @@ export async function assertAvailable(db: Db, username: string, email: string): 
         sql`lower(${users.email}) = ${lower(email)}`,
       ),
     );
-  if (taken.some((u) => lower(u.username) === lower(username))) throw new AppError('username_taken');
+  if (taken.some((u) => lower(u.username) === lower(username)))
+    throw new AppError('username_taken');
   if (taken.length > 0) throw new AppError('email_taken');
 }
 
@@ -77,7 +78,11 @@ export async function createUser(
 
 /** The constraint name when `err` is a unique violation (SQLSTATE 23505) from either driver. */
 export function uniqueViolation(err: unknown): string | null {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === '23505') return typeof constraint === 'string' ? constraint : '';
   }

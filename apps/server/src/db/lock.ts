@@ -69,7 +69,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     }
     const ours = owner === process.pid;
     // Our own pid in a lock we do not hold is stale: a container restarts with the same pid.
-    const alive = Number.isInteger(owner) && owner > 0 && (ours ? held.has(file) : isRunning(owner));
+    const alive =
+      Number.isInteger(owner) && owner > 0 && (ours ? held.has(file) : isRunning(owner));
     if (alive) throw new DataDirInUseError(dataDir, owner);
     try {
       unlinkSync(file);

@@ -72,7 +72,10 @@ export const sessions = pgTable(
     /** Absolute end of the session, fixed at sign-in. */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const schemas = pgTable(

@@ -46,7 +46,11 @@ export function createMailer(
   }
 
   const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'outbox',
     async send(message) {
@@ -55,7 +59,10 @@ export function createMailer(
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ file, subject: message.subject }, 'Mail written to the outbox (SMTP_URL is not set)');
+      log.info(
+        { file, subject: message.subject },
+        'Mail written to the outbox (SMTP_URL is not set)',
+      );
     },
     close() {
       transport.close();

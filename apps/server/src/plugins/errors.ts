@@ -55,7 +55,8 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply): Fasti
   const path = request.url.split('?')[0] ?? '/';
   const allowed = new Set(
     request.server.routeIndex
-      .filter((r) => r.re.test(path) && r.method !== '*').map((r) => r.method),
+      .filter((r) => r.re.test(path) && r.method !== '*')
+      .map((r) => r.method),
   );
   if (allowed.size > 0 && !allowed.has(request.method)) {
     reply.header('allow', [...allowed].sort().join(', '));
@@ -81,7 +82,11 @@ export default fp(
 
       if (err instanceof ZodError) {
         const issues = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        return reply.code(400).send({ error: issues[0]?.message ?? ERRORS.validation.message, code: 'validation', issues });
+        return reply.code(400).send({
+          error: issues[0]?.message ?? ERRORS.validation.message,
+          code: 'validation',
+          issues,
+        });
       }
 
       const fastifyCode = err.code ? FASTIFY_CODES[err.code] : undefined;
@@ -90,7 +95,10 @@ export default fp(
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         request.log.info({ err }, 'Request refused');
-        return sendError(reply, new AppError(BY_STATUS[status] ?? 'validation'));
+        const code = BY_STATUS[status];
+        if (code) return sendError(reply, new AppError(code));
+        // A 4xx without an entry (408, 414, 431…): keep the status, say nothing internal.
+        return reply.code(status).send({ error: ERRORS.validation.message, code: 'validation' });
       }
 
       request.log.error({ err }, 'Request failed');

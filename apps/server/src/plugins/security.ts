@@ -78,7 +78,10 @@ export default fp(
 
     app.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
-      if (!reply.hasHeader('cache-control') && (request.url.startsWith('/api') || request.url.startsWith('/healthz'))) {
+      if (
+        !reply.hasHeader('cache-control') &&
+        (request.url.startsWith('/api') || request.url.startsWith('/healthz'))
+      ) {
         reply.header('cache-control', 'no-store');
       }
     });

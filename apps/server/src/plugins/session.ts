@@ -36,7 +36,9 @@ function isPublicApi(url: string): boolean {
 }
 
 function isCookieApi(url: string): boolean {
-  return (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && !isPublicApi(url);
+  return (
+    (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && !isPublicApi(url)
+  );
 }
 
 function cookieOptions(app: FastifyInstance) {
@@ -129,7 +131,10 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const mutating = !SAFE_METHODS.has(request.method);
       const checked =
-        mutating && request.routeOptions.config?.csrf !== false && !isPublicApi(request.url);
+        mutating &&
+        request.routeOptions.config?.csrf !== false &&
+        // The matched route's pattern, not the raw URL: no encoded path can borrow the exemption.
+        !isPublicApi(request.routeOptions.url ?? '');
 
       if (checked && request.headers['sec-fetch-site'] === 'cross-site') {
         throw new AppError('cross_site');
@@ -145,7 +150,10 @@ export default fp(
         }
       }
 
-      if (checked && !verifyCsrfToken(app.keys.csrf, bindingOf(request), request.headers['x-csrf-token'])) {
+      if (
+        checked &&
+        !verifyCsrfToken(app.keys.csrf, bindingOf(request), request.headers['x-csrf-token'])
+      ) {
         throw new AppError('csrf');
       }
     });

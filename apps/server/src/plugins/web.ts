@@ -36,7 +36,9 @@ export default fp(
           const rel = path.relative(root, filePath);
           res.setHeader(
             'cache-control',
-            rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+            rel.startsWith(`assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
           );
         },
       });
@@ -50,7 +52,10 @@ export default fp(
       } catch {
         return null;
       }
-      const rel = path.normalize(decoded).replace(/^[/\\]+/, '').replace(/[/\\]+$/, '');
+      const rel = path
+        .normalize(decoded)
+        .replace(/^[/\\]+/, '')
+        .replace(/[/\\]+$/, '');
       if (!rel || rel.startsWith('..') || rel.includes('\0')) return null;
       for (const candidate of [path.join(rel, 'index.html'), `${rel}.html`]) {
         const abs = path.join(root, candidate);

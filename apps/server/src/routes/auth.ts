@@ -122,7 +122,10 @@ export default async function authRoutes(app: FastifyInstance) {
       const w = LIMITS.resetRequestsPerEmail;
       const count = await hit(app.db, bucketKey(app.keys.throttle, 'forgot', email), w, now);
       if (count.count > w.limit) {
-        throw tooManyAttempts('Too many reset requests for this email address.', count.retryAfterSeconds);
+        throw tooManyAttempts(
+          'Too many reset requests for this email address.',
+          count.retryAfterSeconds,
+        );
       }
       // Looking the address up, storing the token and sending happen after the answer.
       app.tasks.run('password-reset-mail', async () => {
@@ -166,12 +169,19 @@ export default async function authRoutes(app: FastifyInstance) {
       const user = await app.db.transaction(async (tx) => {
         const [updated] = await tx
           .update(users)
-          .set({ passwordHash, passwordChangedAt: now, resetTokenHash: null, resetTokenExpiresAt: null })
+          .set({
+            passwordHash,
+            passwordChangedAt: now,
+            resetTokenHash: null,
+            resetTokenExpiresAt: null,
+          })
           .where(live)
           .returning();
         if (!updated) return null;
         await tx.delete(sessions).where(eq(sessions.userId, updated.id));
-        await tx.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, accountBucketKey('login', updated.id)));
+        await tx
+          .delete(rateLimitBuckets)
+          .where(eq(rateLimitBuckets.key, accountBucketKey('login', updated.id)));
         return updated;
       });
       if (!user) throw new AppError('invalid_reset_token');

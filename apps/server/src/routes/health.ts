@@ -16,9 +16,11 @@ export default async function healthRoutes(app: FastifyInstance) {
       return { status: 'ok' };
     } catch (err) {
       request.log.warn({ err }, 'Health check failed');
-      return reply
-        .code(503)
-        .send({ status: 'unavailable', error: 'Database unavailable', code: 'service_unavailable' });
+      return reply.code(503).send({
+        status: 'unavailable',
+        error: 'Database unavailable',
+        code: 'service_unavailable',
+      });
     } finally {
       clearTimeout(timer);
     }

@@ -48,6 +48,16 @@ export function clearCsrfToken(): void {
   csrfGeneration += 1;
 }
 
+/**
+ * Adopt the token a login, registration or logout response carries (the server rotates it with
+ * the session); without one, the next state-changing call fetches a fresh token.
+ */
+export function adoptCsrfToken(response: unknown): void {
+  clearCsrfToken();
+  const token = (response as { csrfToken?: unknown } | null | undefined)?.csrfToken;
+  if (typeof token === 'string' && token) csrfToken = token;
+}
+
 async function getCsrfToken(): Promise<string> {
   if (csrfToken) return csrfToken;
   if (!csrfRequest) {

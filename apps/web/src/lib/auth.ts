@@ -1,11 +1,11 @@
-import { meResponseSchema, PLANS, publicUserSchema, type PublicUser } from '@schemacheck/contracts';
+import { PLANS, type PublicUser } from '@schemacheck/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 
-import { api, ApiError, clearCsrfToken } from './api-client';
+import { adoptCsrfToken, api, ApiError, clearCsrfToken } from './api-client';
 
 // The signed-in user, shared by the header, the guard and every feature (bulletproof-react keeps
 // this in lib/ so that shared layouts can read it without importing a feature).
@@ -50,15 +50,16 @@ export function useUser() {
 
 /** After login or registration: the server rotated the session and its CSRF token. */
 export function setSignedInUser(queryClient: QueryClient, response: unknown): void {
-  clearCsrfToken();
+  adoptCsrfToken(response);
   const user = toPublicUser((response as { user?: unknown } | null)?.user);
   if (user) queryClient.setQueryData(CURRENT_USER_KEY, user);
   else void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
 }
 
 /** After logout or account deletion: forget everything that belonged to the user. */
-export function clearSignedInUser(queryClient: QueryClient): void {
-  clearCsrfToken();
+export function clearSignedInUser(queryClient: QueryClient, response?: unknown): void {
+  if (response === undefined) clearCsrfToken();
+  else adoptCsrfToken(response);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
   queryClient.setQueryData(CURRENT_USER_KEY, null);
 }
@@ -68,9 +69,9 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => api.post<unknown>('/api/auth/logout'),
-    onSuccess: () => {
+    onSuccess: (response) => {
       navigate(paths.auth);
-      clearSignedInUser(queryClient);
+      clearSignedInUser(queryClient, response);
       toast({ title: 'Logged out' });
     },
     onError: () => {

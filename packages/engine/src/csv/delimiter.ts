@@ -1,12 +1,21 @@
 /** The delimiters detection chooses from, in order of preference when the evidence ties. */
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 
-const NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'vertical bar' };
+const NAMES: Record<string, string> = {
+  ',': 'comma',
+  ';': 'semicolon',
+  '\t': 'tab',
+  '|': 'vertical bar',
+};
 
 /** "semicolon (;)" for messages. */
 export function describeDelimiter(delimiter: string): string {
   const name = NAMES[delimiter];
-  return name === undefined ? `"${delimiter}"` : delimiter === '\t' ? name : `${name} (${delimiter})`;
+  return name === undefined
+    ? `"${delimiter}"`
+    : delimiter === '\t'
+      ? name
+      : `${name} (${delimiter})`;
 }
 
 /** A delimiter must be one character that cannot start or end a quoted field or a line. */
@@ -44,8 +53,12 @@ const SAMPLE_RECORDS = 32;
  * delimiter; the candidate that gives the most records the header's count wins, then the one
  * with more columns. `complete` says the text is the whole file (its last line is whole).
  */
-export function detectDelimiter(text: string, complete: boolean): string {
-  const end = Math.min(text.length, DELIMITER_SAMPLE_CHARS);
+export function detectDelimiter(
+  text: string,
+  complete: boolean,
+  sampleChars = DELIMITER_SAMPLE_CHARS,
+): string {
+  const end = Math.min(text.length, sampleChars);
   const records: number[][] = [];
   let counts = [0, 0, 0, 0];
   let length = 0;
@@ -66,7 +79,8 @@ export function detectDelimiter(text: string, complete: boolean): string {
     length++;
   }
   // A line cut by the sample's end would count short.
-  if (length > 0 && (records.length === 0 || (complete && end === text.length))) records.push(counts);
+  if (length > 0 && (records.length === 0 || (complete && end === text.length)))
+    records.push(counts);
   const header = records[0];
   if (header === undefined) return ',';
   let best = -1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCsvReader } from './reader.ts';
+import { createCsvReader, createSampledCsvReader } from './reader.ts';
 import type { CsvReaderOptions } from './reader.ts';
 import { readCsvEvents } from './read-events.ts';
 import type { CsvEvent } from './read-events.ts';
@@ -19,7 +19,11 @@ const parseError = (row: number, message: string, value: string | null): CsvEven
 
 describe('RFC 4180 and PARSE-06 cases', () => {
   it('keeps CRLF inside a quoted field and gives the next record the next row', () => {
-    expect(read('a,b\r\n1,"x\r\ny"\r\n2,3\r\n')).toEqual([header('a', 'b'), rec(2, '1', 'x\r\ny'), rec(3, '2', '3')]);
+    expect(read('a,b\r\n1,"x\r\ny"\r\n2,3\r\n')).toEqual([
+      header('a', 'b'),
+      rec(2, '1', 'x\r\ny'),
+      rec(3, '2', '3'),
+    ]);
   });
 
   it('turns "" inside quotes into one quote', () => {
@@ -36,7 +40,11 @@ describe('RFC 4180 and PARSE-06 cases', () => {
   });
 
   it('reads an empty last field, also at the end of the file', () => {
-    expect(read('a,b,c\n1,2,\n3,,')).toEqual([header('a', 'b', 'c'), rec(2, '1', '2', ''), rec(3, '3', '', '')]);
+    expect(read('a,b,c\n1,2,\n3,,')).toEqual([
+      header('a', 'b', 'c'),
+      rec(2, '1', '2', ''),
+      rec(3, '3', '', ''),
+    ]);
   });
 
   it('reads a header-only file as a header without records or warnings', () => {
@@ -44,7 +52,9 @@ describe('RFC 4180 and PARSE-06 cases', () => {
   });
 
   it('reports an empty file and never calls header', () => {
-    const empty = [{ kind: 'warning', code: 'empty_file', message: 'The file is empty: it has no header row' }];
+    const empty = [
+      { kind: 'warning', code: 'empty_file', message: 'The file is empty: it has no header row' },
+    ];
     expect(read('')).toEqual(empty);
     expect(read('\n\r\n\r')).toEqual(empty);
   });
@@ -93,7 +103,11 @@ describe('RFC 4180 and PARSE-06 cases', () => {
 
   it('detects ; and says so', () => {
     expect(read('a;b\n1;"2;3"\n')).toEqual([
-      { kind: 'warning', code: 'delimiter', message: 'Columns are separated by semicolon (;), detected from the first lines' },
+      {
+        kind: 'warning',
+        code: 'delimiter',
+        message: 'Columns are separated by semicolon (;), detected from the first lines',
+      },
       header('a', 'b'),
       rec(2, '1', '2;3'),
     ]);
@@ -129,21 +143,36 @@ describe('RFC 4180 and PARSE-06 cases', () => {
   });
 
   it('reads a delimiter given in the options without detecting', () => {
-    expect(read('a;b,c\n1;2,3\n', { delimiter: ',' })).toEqual([header('a;b', 'c'), rec(2, '1;2', '3')]);
+    expect(read('a;b,c\n1;2,3\n', { delimiter: ',' })).toEqual([
+      header('a;b', 'c'),
+      rec(2, '1;2', '3'),
+    ]);
   });
 
   it('reads NUL as an ordinary character', () => {
-    expect(read('a,b\n\u0000,x\u0000y\n')).toEqual([header('a', 'b'), rec(2, '\u0000', 'x\u0000y')]);
+    expect(read('a,b\n\u0000,x\u0000y\n')).toEqual([
+      header('a', 'b'),
+      rec(2, '\u0000', 'x\u0000y'),
+    ]);
   });
 });
 
 describe('row numbers', () => {
   it('skips empty lines but counts them as rows; a final line break is no empty line', () => {
-    expect(read('a\n1\n\n2\r\n\r\n\r3\n')).toEqual([header('a'), rec(2, '1'), rec(4, '2'), rec(7, '3')]);
+    expect(read('a\n1\n\n2\r\n\r\n\r3\n')).toEqual([
+      header('a'),
+      rec(2, '1'),
+      rec(4, '2'),
+      rec(7, '3'),
+    ]);
   });
 
   it('gives a multi-line record one row and the next record the next row', () => {
-    expect(read('a,b\n"x\ny\nz",1\n2,3')).toEqual([header('a', 'b'), rec(2, 'x\ny\nz', '1'), rec(3, '2', '3')]);
+    expect(read('a,b\n"x\ny\nz",1\n2,3')).toEqual([
+      header('a', 'b'),
+      rec(2, 'x\ny\nz', '1'),
+      rec(3, '2', '3'),
+    ]);
   });
 
   it('counts empty lines before the header as rows', () => {
@@ -173,6 +202,35 @@ describe('the reader object', () => {
     reader.push(utf8('a|b\n1|2\n'));
     reader.end();
     expect(reader.delimiter).toBe('|');
+  });
+
+  it('keeps no reference to a pushed chunk, which the caller may reuse', () => {
+    const bytes = utf8('id,name\n' + '1,x\n'.repeat(10) + '2,é\n');
+    // The second cut falls inside "é", whose first byte must outlive its chunk.
+    const cuts = [40, bytes.length - 2, bytes.length];
+    for (const sampleBytes of [32, 65_536]) {
+      const events: CsvEvent[] = [];
+      const reader = createSampledCsvReader(
+        {
+          header: (cells) => events.push({ kind: 'header', cells }),
+          record: (cells, row) => events.push({ kind: 'record', row, cells }),
+          issue: (row, code, message, value) =>
+            events.push({ kind: 'issue', row, code, message, value }),
+          warning: (w) => events.push({ kind: 'warning', ...w }),
+        },
+        {},
+        sampleBytes,
+      );
+      let at = 0;
+      for (const cut of cuts) {
+        const chunk = bytes.slice(at, cut);
+        reader.push(chunk);
+        chunk.fill(0x3b);
+        at = cut;
+      }
+      reader.end();
+      expect(events).toEqual(read(new TextDecoder().decode(bytes)));
+    }
   });
 
   it('refuses options that cannot work', () => {

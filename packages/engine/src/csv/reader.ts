@@ -23,7 +23,13 @@ import type { Warning } from '../model.ts';
 import { createStreamDecoder, ENCODING_LABELS } from '../text/decoder.ts';
 import type { StreamDecoder } from '../text/decoder.ts';
 import { detectEncoding, ENCODING_SAMPLE_BYTES } from '../text/detect-encoding.ts';
-import { describeDelimiter, detectDelimiter, isUsableDelimiter, readSepLine } from './delimiter.ts';
+import {
+  DELIMITER_SAMPLE_CHARS,
+  describeDelimiter,
+  detectDelimiter,
+  isUsableDelimiter,
+  readSepLine,
+} from './delimiter.ts';
 import { createRecordParser } from './record-parser.ts';
 import type { RecordHandler, RecordParser } from './record-parser.ts';
 
@@ -39,7 +45,12 @@ export interface CsvSink {
   header(cells: string[]): void;
   /** `row` is the record's spreadsheet row (a record spanning lines keeps one row number). */
   record(cells: string[], row: number): void;
-  issue(row: number, code: 'parse_error' | 'encoding_error', message: string, value: string | null): void;
+  issue(
+    row: number,
+    code: 'parse_error' | 'encoding_error',
+    message: string,
+    value: string | null,
+  ): void;
   warning(warning: Warning): void;
 }
 
@@ -53,6 +64,28 @@ export interface CsvReader {
 export const DEFAULT_MAX_FIELD_BYTES = 1024 * 1024;
 
 export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): CsvReader {
+  return createSampledCsvReader(sink, options, ENCODING_SAMPLE_BYTES);
+}
+
+/**
+ * createCsvReader deciding the encoding and delimiter on the first `sampleBytes` bytes (at least
+ * 32). Only tests need another sample than the default: with a small one, small inputs reach the
+ * parser in the chunks they were pushed in.
+ */
+export function createSampledCsvReader(
+  sink: CsvSink,
+  options: CsvReaderOptions,
+  sampleBytes: number,
+): CsvReader {
+  if (!Number.isInteger(sampleBytes) || sampleBytes < 32)
+    throw new RangeError('sampleBytes must be at least 32');
+  // The least text the sample decodes to (3 bytes per character, less a BOM and a character cut
+  // at its end) less a sep= line: the delimiter is detected on exactly this much, so that the
+  // decision never depends on how many bytes past the sample the first chunks brought.
+  const delimiterSampleChars = Math.min(
+    DELIMITER_SAMPLE_CHARS,
+    Math.floor((sampleBytes - 6) / 3) - 7,
+  );
   const maxFieldBytes = options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
   if (!Number.isInteger(maxFieldBytes) || maxFieldBytes < 1) {
     throw new RangeError(`maxFieldBytes must be a positive integer, got ${maxFieldBytes}`);
@@ -72,25 +105,32 @@ export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): 
   let headerSeen = false;
   let ended = false;
 
-  // Invalid byte sequences not yet matched to a record: where their U+FFFD sits, and the message.
+  // Invalid byte sequences not yet matched to a record: where their U+FFFD sits in the text,
+  // their file offset and their bytes. Entries before badNext are used up.
   let badAt: number[] = [];
-  let badMessage: string[] = [];
+  let badOffset: number[] = [];
+  let badBytes: string[] = [];
   let badNext = 0;
 
   function onDecodeError(index: number, byteOffset: number, bytes: string): void {
     badAt.push(decoded + index);
-    badMessage.push(`Invalid ${encodingLabel} at byte ${byteOffset} of the file (${bytes}); the row was not checked`);
+    badOffset.push(byteOffset);
+    badBytes.push(bytes);
   }
 
-  /** The message of the first invalid sequence in [start, end), consuming those before `end`. */
+  /** The message for the first invalid sequence in [start, end), using up those before `end`. */
   function badBytesIn(start: number, end: number): string | null {
     while (badNext < badAt.length && badAt[badNext]! < start) badNext++;
-    if (badNext === badAt.length || badAt[badNext]! >= end) return null;
-    const message = badMessage[badNext]!;
-    while (badNext < badAt.length && badAt[badNext]! < end) badNext++;
-    if (badNext === badAt.length) {
-      badAt = [];
-      badMessage = [];
+    let message: string | null = null;
+    if (badNext < badAt.length && badAt[badNext]! < end) {
+      message = `Invalid ${encodingLabel} at byte ${badOffset[badNext]} of the file (${badBytes[badNext]}); the row was not checked`;
+      while (badNext < badAt.length && badAt[badNext]! < end) badNext++;
+    }
+    // Keep the queue as short as the text not yet parsed, even in a file full of bad bytes.
+    if (badNext >= 1024 || badNext === badAt.length) {
+      badAt = badAt.slice(badNext);
+      badOffset = badOffset.slice(badNext);
+      badBytes = badBytes.slice(badNext);
       badNext = 0;
     }
     return message;
@@ -128,11 +168,17 @@ export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): 
   function start(final: boolean): void {
     const bytes = joinChunks(head);
     head = [];
-    const detected = detectEncoding(bytes, final);
+    const detected = detectEncoding(
+      bytes.length > sampleBytes ? bytes.subarray(0, sampleBytes) : bytes,
+      final,
+    );
     encodingLabel = ENCODING_LABELS[detected.encoding];
     if (detected.encoding === 'utf-8') {
       if (detected.bomLength > 0) {
-        sink.warning({ code: 'bom', message: 'The file starts with a UTF-8 byte order mark (BOM); it was ignored' });
+        sink.warning({
+          code: 'bom',
+          message: 'The file starts with a UTF-8 byte order mark (BOM); it was ignored',
+        });
       }
     } else {
       const how = detected.bomLength > 0 ? 'its byte order mark' : 'bytes that are not valid UTF-8';
@@ -159,7 +205,7 @@ export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): 
     }
     const body = skip > 0 ? text.slice(skip) : text;
     if (delimiter === undefined) {
-      delimiter = detectDelimiter(body, final);
+      delimiter = detectDelimiter(body, final, delimiterSampleChars);
       if (delimiter !== ',') {
         sink.warning({
           code: 'delimiter',
@@ -176,9 +222,10 @@ export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): 
       if (ended) throw new Error('CSV reader: push() after end()');
       if (chunk.length === 0) return;
       if (parser === null) {
-        head.push(chunk);
+        // Copied (Buffer.slice would not copy): a caller may reuse its buffer after push().
+        head.push(new Uint8Array(chunk));
         headBytes += chunk.length;
-        if (headBytes >= ENCODING_SAMPLE_BYTES) start(false);
+        if (headBytes >= sampleBytes) start(false);
         return;
       }
       parser.feed(decode(chunk, false), false);
@@ -188,7 +235,8 @@ export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): 
       ended = true;
       if (parser === null) start(true);
       else parser.feed(decode(new Uint8Array(0), true), true);
-      if (!headerSeen) sink.warning({ code: 'empty_file', message: 'The file is empty: it has no header row' });
+      if (!headerSeen)
+        sink.warning({ code: 'empty_file', message: 'The file is empty: it has no header row' });
     },
     get delimiter() {
       return delimiter;

@@ -56,8 +56,21 @@ export function createRecordParser(
   const delimCode = delimiter.charCodeAt(0);
   // A UTF-16 code unit is at most 3 UTF-8 bytes, so fields this short never need counting.
   const safeChars = Math.floor(maxFieldBytes / 3);
-  const tooLong = (s: string, start: number, end: number): boolean =>
-    end - start > safeChars && (end - start > maxFieldBytes || utf8Length(s, start, end) > maxFieldBytes);
+  // UTF-8 bytes of the field in progress up to countedEnd (-1: not counted yet), so that a long
+  // field arriving in many chunks is counted once, not once per chunk.
+  let counted = 0;
+  let countedEnd = -1;
+  function tooLong(s: string, start: number, end: number): boolean {
+    if (end - start <= safeChars) return false;
+    if (end - start > maxFieldBytes) return true;
+    if (countedEnd < 0) {
+      countedEnd = start;
+      counted = 0;
+    }
+    counted += utf8Length(s, countedEnd, end);
+    countedEnd = end;
+    return counted > maxFieldBytes;
+  }
 
   let buf = '';
   /** Offset of buf[0] in the file's text. */
@@ -95,6 +108,14 @@ export function createRecordParser(
     problemInCell = false;
   }
 
+  /**
+   * The start of a field found too long. A chunk may end anywhere after its first safeChars + 1
+   * characters, so no more is shown, or the value would depend on the chunks.
+   */
+  function longValue(b: string, start: number): string {
+    return b.slice(start, start + Math.min(MAX_ISSUE_VALUE_CHARS, safeChars + 1));
+  }
+
   function tooLongMessage(): string {
     return `Column ${cells.length + 1} is longer than ${maxFieldBytes} bytes, the limit for one value`;
   }
@@ -103,7 +124,7 @@ export function createRecordParser(
   function breakEnd(b: string, i: number, final: boolean): number {
     if (b.charCodeAt(i) !== CR) return i + 1;
     if (i + 1 < b.length) return b.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
-    // mutated
+    if (!final) pendingLF = true;
     return i + 1;
   }
 
@@ -115,7 +136,7 @@ export function createRecordParser(
   function failQuoted(b: string, message: string, oversized: boolean, final: boolean): number {
     const lineEnd = firstLineBreak(b, fieldStart + 1);
     if (oversized) {
-      fail(message, capped(b.slice(fieldStart, fieldStart + 1 + Math.min(MAX_ISSUE_VALUE_CHARS, safeChars))), cells);
+      fail(message, longValue(b, fieldStart), cells);
     } else {
       const rest = b.slice(fieldStart + 1, lineEnd);
       fail(message, capped(b.slice(fieldStart, lineEnd)), cells.concat(rest.split(delimiter)));
@@ -168,6 +189,7 @@ export function createRecordParser(
           continue;
         }
         fieldStart = p;
+        countedEnd = -1;
         if (b.charCodeAt(p) === QUOTE) {
           quoteScan = p + 1;
           escaped = false;
@@ -195,13 +217,13 @@ export function createRecordParser(
         if (e === n && !final) {
           p = n;
           if (tooLong(b, fieldStart, n)) {
-            fail(tooLongMessage(), capped(b.slice(fieldStart, fieldStart + Math.min(MAX_ISSUE_VALUE_CHARS, safeChars))), cells);
+            fail(tooLongMessage(), longValue(b, fieldStart), cells);
             state = SKIP_LINE;
           }
           break;
         }
         if (e - fieldStart > safeChars && tooLong(b, fieldStart, e)) {
-          fail(tooLongMessage(), capped(b.slice(fieldStart, fieldStart + Math.min(MAX_ISSUE_VALUE_CHARS, safeChars))), cells);
+          fail(tooLongMessage(), longValue(b, fieldStart), cells);
           p = e;
           state = SKIP_LINE;
           continue;
@@ -236,7 +258,12 @@ export function createRecordParser(
             p = n;
             break;
           }
-          p = failQuoted(b, `Column ${cells.length + 1} opens a quote that is never closed`, false, final);
+          p = failQuoted(
+            b,
+            `Column ${cells.length + 1} opens a quote that is never closed`,
+            false,
+            final,
+          );
           continue;
         }
         const c = q + 1 < n ? b.charCodeAt(q + 1) : -1;
@@ -273,6 +300,8 @@ export function createRecordParser(
           problem = stray;
           problemInCell = true;
         }
+        // The cell now counts from its opening quote.
+        countedEnd = -1;
         p = q + 1;
         state = UNQUOTED;
         continue;
@@ -309,6 +338,7 @@ export function createRecordParser(
         pos -= keep;
         fieldStart -= keep;
         quoteScan -= keep;
+        if (countedEnd >= 0) countedEnd -= keep;
       }
       buf = buf.length === 0 ? text : buf + text;
       run(final);

@@ -4,8 +4,11 @@
 // JSON.parse fails or a long number literal must be kept.
 //
 // Auto-detection: `[` first means an array. Anything else is read as one value; if that value sits
-// on one line and another value starts on a later line, the file is NDJSON and the first value was
-// its first line. A value spanning several lines followed by more data is an error, not NDJSON.
+// alone on one line and another value starts on a later line, the file is NDJSON and the first
+// value was its first line. A value spanning several lines followed by more data is an error, not
+// NDJSON. A broken first line (a syntax or encoding error, or data after the value) stays NDJSON
+// only if the next line starts with the same character (`{` and `{`); otherwise the file is taken
+// for one broken value, reported once, instead of an error on every following line.
 
 import type { JsonSink, JsonReaderOptions } from './reader.ts';
 import { parseExact, type ExactParseResult } from './exact-parser.ts';
@@ -84,6 +87,8 @@ export class DocumentReader {
   private first: FirstValue | undefined;
   private firstSawLineFeed = false;
   private firstOnOneLine = false;
+  /** The first value's first character, to compare with the next line's. */
+  private firstChar = 0;
   /** The first value is known to be broken; it is scanned on only to learn whether it ends on its line. */
   private firstDoomed: HeldIssue | undefined;
 
@@ -119,7 +124,8 @@ export class DocumentReader {
     if (this.isBuffering()) {
       this.recordPosition ??= this.cursor.moveTo(this.recordStart);
       this.carry += this.recordStart === 0 ? piece : piece.slice(this.recordStart);
-      if (this.carry.length >= this.nextSyntaxCheck) this.checkOpenRecord();
+      const size = this.carry.length;
+      if (size >= this.nextSyntaxCheck || size > this.limits.maxRecordChars) this.checkOpenRecord();
     }
     if (this.phase !== STOPPED) this.cursor.moveTo(length);
   }
@@ -148,7 +154,11 @@ export class DocumentReader {
         this.raise(this.row + 1, encoding, `$[${this.row}]`);
         return this.stop();
       case ARRAY_ELEMENT:
-        this.raise(this.row, this.syntaxIssueIn(this.carry, 'file') ?? encoding, this.elementPath());
+        this.raise(
+          this.row,
+          this.syntaxIssueIn(this.carry, 'file') ?? encoding,
+          this.elementPath(),
+        );
         return this.stop();
       case AFTER_DOCUMENT:
         this.raise(this.row + 1, encoding, '$');
@@ -173,9 +183,10 @@ export class DocumentReader {
         this.phase = FIRST_SKIP_LINE;
         return true;
       case FIRST_NEXT:
-        if (!this.firstOnOneLine) {
+        if (!this.firstOnOneLine || this.firstLineBroken()) {
+          const broken = this.firstLineBroken();
           this.settleAsOneValue();
-          this.raise(2, encoding, '$');
+          if (!broken) this.raise(2, encoding, '$');
           return this.stop();
         }
         this.settleAsNdjson();
@@ -189,7 +200,11 @@ export class DocumentReader {
         this.phase = LINE_SKIP;
         return true;
       case LINE:
-        this.raise(this.row, this.syntaxIssueIn(this.carry, 'line') ?? encoding, this.elementPath());
+        this.raise(
+          this.row,
+          this.syntaxIssueIn(this.carry, 'line') ?? encoding,
+          this.elementPath(),
+        );
         this.endRecord();
         this.phase = LINE_SKIP;
         return true;
@@ -202,21 +217,36 @@ export class DocumentReader {
   end(): void {
     switch (this.phase) {
       case START:
-        this.sink.warning({ code: 'empty_file', message: 'The file is empty: there are no records.' });
+        this.sink.warning({
+          code: 'empty_file',
+          message: 'The file is empty: there are no records.',
+        });
         return;
       case ARRAY_OPEN:
       case ARRAY_AFTER_ELEMENT:
-        this.raiseAtCursor(this.row + 1, "the file ends before the top-level array is closed with ']'", `$[${this.row}]`);
+        this.raiseAtCursor(
+          this.row + 1,
+          "the file ends before the top-level array is closed with ']'",
+          `$[${this.row}]`,
+        );
         return;
       case ARRAY_AFTER_COMMA:
-        this.raiseAtCursor(this.row + 1, 'the file ends where a value was expected', `$[${this.row}]`);
+        this.raiseAtCursor(
+          this.row + 1,
+          'the file ends where a value was expected',
+          `$[${this.row}]`,
+        );
         return;
       case ARRAY_ELEMENT:
         this.scanner.finish();
-        if (this.scanner.endsWithInput && this.acceptRecord(this.carry, 'file', this.elementPath())) {
-          this.raiseAtCursor(this.row + 1, "the file ends before the top-level array is closed with ']'", `$[${this.row}]`);
-        } else if (!this.scanner.endsWithInput) {
+        if (!this.scanner.endsWithInput) {
           this.raise(this.row, this.parseIssue(this.carry, 'file', true), this.elementPath());
+        } else if (this.acceptRecord(this.carry, 'file', this.elementPath())) {
+          this.raiseAtCursor(
+            this.row + 1,
+            "the file ends before the top-level array is closed with ']'",
+            `$[${this.row}]`,
+          );
         }
         return;
       case FIRST_VALUE:
@@ -280,7 +310,12 @@ export class DocumentReader {
         pos = skipWhitespace(piece, pos);
         if (pos === piece.length) return pos;
         if (piece.charCodeAt(pos) === CLOSE_BRACKET) {
-          this.raiseAt(pos, this.row + 1, "expected a value after ',' (trailing commas are not allowed)", `$[${this.row}]`);
+          this.raiseAt(
+            pos,
+            this.row + 1,
+            "expected a value after ',' (trailing commas are not allowed)",
+            `$[${this.row}]`,
+          );
           return this.stopped();
         }
         return this.beginElement(pos);
@@ -307,17 +342,27 @@ export class DocumentReader {
         this.phase = this.phase === FIRST_SKIP_LINE ? FIRST_NEXT : LINE_START;
         return lineFeed + 1;
       }
-      case FIRST_NEXT:
+      case FIRST_NEXT: {
         pos = skipWhitespace(piece, pos);
         if (pos === piece.length) return pos;
-        if (this.firstOnOneLine) {
+        // A broken first line makes NDJSON only when the next line starts like it did: otherwise
+        // it is more likely the rest of one broken value, which would give an error per line.
+        const broken = this.firstLineBroken();
+        if (this.firstOnOneLine && (!broken || piece.charCodeAt(pos) === this.firstChar)) {
           this.settleAsNdjson();
           this.phase = LINE_START;
           return pos;
         }
         this.settleAsOneValue();
-        this.raiseAt(pos, 2, `unexpected ${describeCharAt(piece, pos)} after the JSON value`, '$');
+        if (!broken)
+          this.raiseAt(
+            pos,
+            2,
+            `unexpected ${describeCharAt(piece, pos)} after the JSON value`,
+            '$',
+          );
         return this.stopped();
+      }
       case LINE_START: {
         pos = skipBlanks(piece, pos);
         if (pos === piece.length) return pos;
@@ -350,7 +395,12 @@ export class DocumentReader {
     }
     if (this.forcedShape === 'array' || (this.forcedShape === undefined && c === OPEN_BRACKET)) {
       if (c !== OPEN_BRACKET) {
-        this.raiseAt(pos, 1, `expected '[' at the start of a JSON array, found ${describeCharAt(piece, pos)}`, '$');
+        this.raiseAt(
+          pos,
+          1,
+          `expected '[' at the start of a JSON array, found ${describeCharAt(piece, pos)}`,
+          '$',
+        );
         return this.stopped();
       }
       this.shape = 'array';
@@ -360,6 +410,7 @@ export class DocumentReader {
     this.row = 1;
     this.beginRecord(pos);
     this.firstSawLineFeed = false;
+    this.firstChar = c;
     this.phase = FIRST_VALUE;
     return pos;
   }
@@ -375,10 +426,16 @@ export class DocumentReader {
     const end = this.scanner.scan(piece, pos);
     if (end === VALUE_CONTINUES) return piece.length;
     if (end === SCAN_STOPPED) {
-      this.raise(this.row, this.parseIssue(this.recordText(this.scanner.stoppedAt + 1), 'file', true), this.elementPath());
+      this.raise(
+        this.row,
+        this.parseIssue(this.recordText(this.scanner.stoppedAt + 1), 'file', true),
+        this.elementPath(),
+      );
       return this.stopped();
     }
-    if (!this.acceptRecord(this.recordText(end), 'file', this.elementPath())) return this.stopped();
+    const follower = this.scanner.endsWithInput ? piece.charAt(end) : '';
+    if (!this.acceptRecord(this.recordText(end), 'file', this.elementPath(), follower))
+      return this.stopped();
     this.phase = ARRAY_AFTER_ELEMENT;
     return end;
   }
@@ -386,7 +443,11 @@ export class DocumentReader {
   private inFirstValue(piece: string, pos: number): number {
     const end = this.scanner.scan(piece, pos);
     const scannedTo =
-      end === VALUE_CONTINUES ? piece.length : end === SCAN_STOPPED ? this.scanner.stoppedAt + 1 : end;
+      end === VALUE_CONTINUES
+        ? piece.length
+        : end === SCAN_STOPPED
+          ? this.scanner.stoppedAt + 1
+          : end;
     if (!this.firstSawLineFeed) {
       const lineFeed = piece.indexOf('\n', pos);
       if (lineFeed !== -1 && lineFeed < scannedTo) this.firstSawLineFeed = true;
@@ -410,17 +471,22 @@ export class DocumentReader {
       return scannedTo;
     }
     if (this.firstDoomed) {
+      if (this.firstSawLineFeed) {
+        this.raise(1, this.firstDoomed, '$');
+        return this.stopped();
+      }
       this.holdFirstFailure(this.firstDoomed);
       this.phase = FIRST_TAIL;
       return end;
     }
     const text = this.recordText(end);
+    const follower = this.scanner.endsWithInput ? piece.charAt(end) : '';
     if (forced) {
-      if (!this.acceptRecord(text, 'file', '$')) return this.stopped();
+      if (!this.acceptRecord(text, 'file', '$', follower)) return this.stopped();
       this.phase = AFTER_DOCUMENT;
       return end;
     }
-    const result = this.parseRecord(text, 'file');
+    const result = this.parseRecord(text, 'file', follower);
     if (result.ok) {
       this.first = { hasValue: true, value: result.value };
       this.firstOnOneLine = !this.firstSawLineFeed;
@@ -452,10 +518,18 @@ export class DocumentReader {
       return this.stopped();
     }
     if (this.first!.valueIssue === undefined) {
-      this.first!.trailingIssue = { code: 'parse_error', message: parseMessage(this.cursor.moveTo(pos), reason) };
+      this.first!.trailingIssue = {
+        code: 'parse_error',
+        message: parseMessage(this.cursor.moveTo(pos), reason),
+      };
     }
     this.phase = FIRST_SKIP_LINE;
     return pos;
+  }
+
+  private firstLineBroken(): boolean {
+    const first = this.first!;
+    return first.valueIssue !== undefined || first.trailingIssue !== undefined;
   }
 
   private holdFirstFailure(issue: HeldIssue): void {
@@ -490,21 +564,31 @@ export class DocumentReader {
     scanner.reset();
     const end = scanner.scan(text, 0);
     if (end === VALUE_CONTINUES) scanner.finish();
-    if (end === SCAN_STOPPED) this.raise(this.row, this.parseIssue(text, 'line', true), this.elementPath());
+    if (end === SCAN_STOPPED)
+      this.raise(this.row, this.parseIssue(text, 'line', true), this.elementPath());
     else this.acceptRecord(text, 'line', this.elementPath());
     this.endRecord();
   }
 
   /** Parses a finished record and hands it on; false when it was broken (and reported). */
-  private acceptRecord(text: string, endName: 'file' | 'line', path: string): boolean {
-    const result = this.parseRecord(text, endName);
+  private acceptRecord(
+    text: string,
+    endName: 'file' | 'line',
+    path: string,
+    follower = '',
+  ): boolean {
+    const result = this.parseRecord(text, endName, follower);
     if (result.ok) this.sink.record(result.value, this.row, path);
     else this.raise(this.row, this.describeFailure(result, text), path);
     this.endRecord();
     return result.ok;
   }
 
-  private parseRecord(text: string, endName: 'file' | 'line'): ExactParseResult {
+  /**
+   * `follower` is the character after a bare word or number (which ends where such a character
+   * appears): when the word alone is incomplete, that character is the one to complain about.
+   */
+  private parseRecord(text: string, endName: 'file' | 'line', follower = ''): ExactParseResult {
     if (!this.scanner.needsExactParse) {
       try {
         return { ok: true, value: JSON.parse(text) as unknown };
@@ -512,26 +596,48 @@ export class DocumentReader {
         // The exact parser says where and why.
       }
     }
-    return parseExact(text, 0, text.length, { maxDepth: this.limits.maxDepth, endName });
+    const options = {
+      maxDepth: this.limits.maxDepth,
+      endName,
+      arrayElement: this.shape === 'array',
+    };
+    const result = parseExact(text, 0, text.length, options);
+    if (result.ok || result.kind !== 'end' || follower === '') return result;
+    const withFollower = text + follower;
+    return parseExact(withFollower, 0, withFollower.length, { ...options, validateOnly: true });
   }
 
   /** The first problem in a record's text, which must have one. */
   private parseIssue(text: string, endName: 'file' | 'line', validateOnly: boolean): HeldIssue {
-    const result = parseExact(text, 0, text.length, { maxDepth: this.limits.maxDepth, endName, validateOnly });
+    const result = parseExact(text, 0, text.length, {
+      maxDepth: this.limits.maxDepth,
+      endName,
+      validateOnly,
+    });
     if (result.ok) {
       // Only reachable if the scanner and the parser disagree; say so rather than guess.
-      return { code: 'parse_error', message: parseMessage(this.positionInRecord(text, text.length), 'unexpected structure') };
+      return {
+        code: 'parse_error',
+        message: parseMessage(this.positionInRecord(text, text.length), 'unexpected structure'),
+      };
     }
     return this.describeFailure(result, text);
   }
 
   /** A syntax error in the open record's text so far, if there is one before its end. */
   private syntaxIssueIn(text: string, endName: 'file' | 'line'): HeldIssue | undefined {
-    const result = parseExact(text, 0, text.length, { maxDepth: this.limits.maxDepth, endName, validateOnly: true });
+    const result = parseExact(text, 0, text.length, {
+      maxDepth: this.limits.maxDepth,
+      endName,
+      validateOnly: true,
+    });
     return result.ok || result.kind === 'end' ? undefined : this.describeFailure(result, text);
   }
 
-  private describeFailure(result: Extract<ExactParseResult, { ok: false }>, text: string): HeldIssue {
+  private describeFailure(
+    result: Extract<ExactParseResult, { ok: false }>,
+    text: string,
+  ): HeldIssue {
     const at = this.positionInRecord(text, result.offset);
     const message =
       result.kind === 'depth'
@@ -566,13 +672,22 @@ export class DocumentReader {
       this.raise(this.row, issue, this.elementPath());
       this.endRecord();
       this.phase = LINE_SKIP;
-    } else if (this.phase === FIRST_VALUE && !tooLarge && this.forcedShape !== 'object' && !this.firstSawLineFeed) {
+    } else if (
+      this.phase === FIRST_VALUE &&
+      !tooLarge &&
+      this.forcedShape !== 'object' &&
+      !this.firstSawLineFeed
+    ) {
       // Broken on its first line: keep scanning (without the text) to learn whether it was NDJSON.
       this.firstDoomed = issue;
       this.carry = '';
       this.nextSyntaxCheck = Infinity;
     } else {
-      this.raise(this.phase === ARRAY_ELEMENT ? this.row : 1, issue, this.phase === ARRAY_ELEMENT ? this.elementPath() : '$');
+      this.raise(
+        this.phase === ARRAY_ELEMENT ? this.row : 1,
+        issue,
+        this.phase === ARRAY_ELEMENT ? this.elementPath() : '$',
+      );
       this.stop();
     }
   }
@@ -597,7 +712,11 @@ export class DocumentReader {
 
   private isBuffering(): boolean {
     const phase = this.phase;
-    return phase === ARRAY_ELEMENT || phase === LINE || (phase === FIRST_VALUE && this.firstDoomed === undefined);
+    return (
+      phase === ARRAY_ELEMENT ||
+      phase === LINE ||
+      (phase === FIRST_VALUE && this.firstDoomed === undefined)
+    );
   }
 
   private elementPath(): string {
@@ -613,7 +732,12 @@ export class DocumentReader {
   }
 
   private raiseAtCursor(row: number, reason: string, path: string): void {
-    this.sink.issue(row, 'parse_error', parseMessage({ line: this.cursor.line, column: this.cursor.column }, reason), path);
+    this.sink.issue(
+      row,
+      'parse_error',
+      parseMessage({ line: this.cursor.line, column: this.cursor.column }, reason),
+      path,
+    );
   }
 
   private stop(): false {

@@ -24,6 +24,8 @@ export interface ExactParseOptions {
   endName: 'file' | 'line';
   /** Check the syntax only; nothing is built (used on prefixes of large records). */
   validateOnly?: boolean;
+  /** The text is an element of the top-level array: what may follow it is ',' or ']'. */
+  arrayElement?: boolean;
 }
 
 const TAB = 0x09;
@@ -59,7 +61,12 @@ export function parseExact(
 /** Gives a property named `__proto__` its own property instead of setting the prototype. */
 export function setOwnProperty(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   } else {
     target[key] = value;
   }
@@ -143,13 +150,19 @@ class ExactParser {
           const after = this.skipWhitespace();
           if (array) {
             if (after === CLOSE_BRACKET) {
-              return this.fail(this.pos, "expected a value after ',' (trailing commas are not allowed)");
+              return this.fail(
+                this.pos,
+                "expected a value after ',' (trailing commas are not allowed)",
+              );
             }
             c = after;
             continue value;
           }
           if (after === CLOSE_BRACE) {
-            return this.fail(this.pos, "expected a property name after ',' (trailing commas are not allowed)");
+            return this.fail(
+              this.pos,
+              "expected a property name after ',' (trailing commas are not allowed)",
+            );
           }
           const key = this.readKey(after, 'where a property name was expected');
           if (key === undefined) return this.failure!;
@@ -166,7 +179,9 @@ class ExactParser {
           continue;
         }
         if (next < 0) {
-          return this.failEnd(array ? "before the array is closed with ']'" : "before the object is closed with '}'");
+          return this.failEnd(
+            array ? "before the array is closed with ']'" : "before the object is closed with '}'",
+          );
         }
         return this.fail(
           this.pos,
@@ -178,7 +193,13 @@ class ExactParser {
     }
 
     if (this.skipWhitespace() >= 0) {
-      return this.fail(this.pos, `unexpected ${describeCharAt(this.text, this.pos)} after the JSON value`);
+      const found = describeCharAt(this.text, this.pos);
+      return this.fail(
+        this.pos,
+        this.options.arrayElement
+          ? `expected ',' or ']' after an array element, found ${found}`
+          : `unexpected ${found} after the JSON value`,
+      );
     }
     return { ok: true, value };
   }
@@ -190,7 +211,10 @@ class ExactParser {
       return undefined;
     }
     if (c !== QUOTE) {
-      this.fail(this.pos, `expected a property name in double quotes, found ${describeCharAt(this.text, this.pos)}`);
+      this.fail(
+        this.pos,
+        `expected a property name in double quotes, found ${describeCharAt(this.text, this.pos)}`,
+      );
       return undefined;
     }
     const key = this.readString();
@@ -201,7 +225,11 @@ class ExactParser {
       return key;
     }
     if (colon < 0) this.failEnd("where ':' was expected");
-    else this.fail(this.pos, `expected ':' after a property name, found ${describeCharAt(this.text, this.pos)}`);
+    else
+      this.fail(
+        this.pos,
+        `expected ':' after a property name, found ${describeCharAt(this.text, this.pos)}`,
+      );
     return undefined;
   }
 
@@ -294,7 +322,10 @@ class ExactParser {
       i++;
       if (i >= end) return this.failEnd('inside a number');
       if (!isDigit(text.charCodeAt(i))) {
-        return this.fail(i, `expected a digit after the decimal point, found ${describeCharAt(text, i)}`);
+        return this.fail(
+          i,
+          `expected a digit after the decimal point, found ${describeCharAt(text, i)}`,
+        );
       }
       while (i < end && isDigit(text.charCodeAt(i))) {
         i++;
@@ -317,7 +348,9 @@ class ExactParser {
     this.pos = i;
     if (!this.build) return null;
     const raw = text.slice(start, i);
-    return digits <= SAFE_NUMBER_DIGITS && exponentDigits <= 2 ? Number(raw) : numberFromLiteral(raw);
+    return digits <= SAFE_NUMBER_DIGITS && exponentDigits <= 2
+      ? Number(raw)
+      : numberFromLiteral(raw);
   }
 
   /** true, false, null — or a precise complaint about whatever word stands there instead. */
@@ -367,7 +400,12 @@ class ExactParser {
   }
 
   private failEnd(where: string): Failure {
-    this.failure = { ok: false, offset: this.end, reason: `the ${this.options.endName} ends ${where}`, kind: 'end' };
+    this.failure = {
+      ok: false,
+      offset: this.end,
+      reason: `the ${this.options.endName} ends ${where}`,
+      kind: 'end',
+    };
     return this.failure;
   }
 }

@@ -26,8 +26,10 @@ function decimalKey(text: string): string {
   if (exponentAt === -1) exponentAt = text.indexOf('E', i);
   const mantissaEnd = exponentAt === -1 ? text.length : exponentAt;
   const point = text.indexOf('.', i);
-  const integerDigits = point === -1 || point > mantissaEnd ? text.slice(i, mantissaEnd) : text.slice(i, point);
-  const fractionDigits = point === -1 || point > mantissaEnd ? '' : text.slice(point + 1, mantissaEnd);
+  const integerDigits =
+    point === -1 || point > mantissaEnd ? text.slice(i, mantissaEnd) : text.slice(i, point);
+  const fractionDigits =
+    point === -1 || point > mantissaEnd ? '' : text.slice(point + 1, mantissaEnd);
   const exponent = exponentAt === -1 ? 0 : Number(text.slice(exponentAt + 1));
   let digits = integerDigits + fractionDigits;
   let pointPosition = integerDigits.length + exponent;

@@ -26,7 +26,12 @@ export function codePointCount(text: string, from: number, to: number): number {
 }
 
 /** Position of text[offset], given the position of text[start]. */
-export function positionIn(text: string, start: number, offset: number, at: TextPosition): TextPosition {
+export function positionIn(
+  text: string,
+  start: number,
+  offset: number,
+  at: TextPosition,
+): TextPosition {
   let line = at.line;
   let column = at.column;
   let lineStart = start;

@@ -113,7 +113,7 @@ export function createUtf8Stream(sink: DecodedTextSink): Utf8Stream {
   return { push, end };
 }
 
-function newDecoder(): TextDecoder {
+function newDecoder() {
   // ignoreBOM keeps U+FEFF in the text so the reader can warn about it.
   return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 }

@@ -192,7 +192,8 @@ export class ValueScanner {
 
   private endNumber(): void {
     this.inNumber = false;
-    if (this.numberLength > SAFE_NUMBER_DIGITS || this.exponentDigits >= 3) this.needsExactParse = true;
+    if (this.numberLength > SAFE_NUMBER_DIGITS || this.exponentDigits >= 3)
+      this.needsExactParse = true;
   }
 
   private stop(pos: number): number {

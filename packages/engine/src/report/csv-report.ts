@@ -50,7 +50,10 @@ export interface CsvReportWriter {
 }
 
 /** Writes the header at once, then one CRLF-terminated record per issue. */
-export function createCsvReportWriter(write: (text: string) => void, options: CsvReportOptions): CsvReportWriter {
+export function createCsvReportWriter(
+  write: (text: string) => void,
+  options: CsvReportOptions,
+): CsvReportWriter {
   const withPath = options.withPath;
   write(`${(withPath ? [...HEADER, 'path'] : HEADER).join(',')}\r\n`);
   return {

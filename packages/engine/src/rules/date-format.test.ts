@@ -29,7 +29,9 @@ describe('compileDateFormat', () => {
     expect(refusal('D/M/YYYY')).toMatch(/^Unknown date token 'D' in format 'D\/M\/YYYY'/);
     expect(refusal('YY-MM-DD')).toMatch(/^Unknown date token 'YY'/);
     expect(refusal('yyyy-MM-dd')).toMatch(/^Unknown date token 'yyyy'/);
-    expect(refusal('YYYY-MM-DD at HH')).toMatch(/^Unknown date token 'a' in format 'YYYY-MM-DD at HH'/);
+    expect(refusal('YYYY-MM-DD at HH')).toMatch(
+      /^Unknown date token 'a' in format 'YYYY-MM-DD at HH'/,
+    );
   });
 
   it('refuses an empty format, a repeated token and a format with no tokens', () => {
@@ -68,13 +70,28 @@ describe('DateFormat.parse', () => {
   });
 
   it('requires the exact layout and widths', () => {
-    for (const bad of ['2024-1-05', '2024-01-5', '24-01-05', '02024-01-05', '2024/01/05', '2024-01-05 ', ' 2024-01-05', '2024-01-0x', '', '2024-01-05T00:00:00']) {
+    for (const bad of [
+      '2024-1-05',
+      '2024-01-5',
+      '24-01-05',
+      '02024-01-05',
+      '2024/01/05',
+      '2024-01-05 ',
+      ' 2024-01-05',
+      '2024-01-0x',
+      '',
+      '2024-01-05T00:00:00',
+    ]) {
       expect(iso.parse(bad), bad).toBeNull();
     }
   });
 
   it('reads other layouts with the same tokens', () => {
-    expect(format('DD/MM/YYYY').parse('31/12/2024')).toMatchObject({ year: 2024, month: 12, day: 31 });
+    expect(format('DD/MM/YYYY').parse('31/12/2024')).toMatchObject({
+      year: 2024,
+      month: 12,
+      day: 31,
+    });
     expect(format('DD/MM/YYYY').parse('12/31/2024')).toBeNull();
     expect(format('MM/DD/YYYY').parse('12/31/2024')).toMatchObject({ month: 12, day: 31 });
     expect(format('YYYYMMDD').parse('20240105')).toMatchObject({ year: 2024, month: 1, day: 5 });
@@ -98,10 +115,25 @@ describe('DateFormat.parse', () => {
 
   it('reads the RFC 3339 tail with Z: fraction, then Z or an offset', () => {
     const f = format(ISO_DATE_TIME_FORMAT);
-    for (const good of ['2024-01-05T10:20:30Z', '2024-01-05T10:20:30z', '2024-01-05T10:20:30.123Z', '2024-01-05T10:20:30.123456789+02:00', '2024-01-05T10:20:30-05:30']) {
+    for (const good of [
+      '2024-01-05T10:20:30Z',
+      '2024-01-05T10:20:30z',
+      '2024-01-05T10:20:30.123Z',
+      '2024-01-05T10:20:30.123456789+02:00',
+      '2024-01-05T10:20:30-05:30',
+    ]) {
       expect(f.parse(good), good).toMatchObject({ year: 2024, hour: 10, minute: 20, second: 30 });
     }
-    for (const bad of ['2024-01-05T10:20:30', '2024-01-05T10:20:30.Z', '2024-01-05T10:20:30.1234567890Z', '2024-01-05T10:20:30+2:00', '2024-01-05T10:20:30+24:00', '2024-01-05T10:20:30+02:60', '2024-01-05T10:20:30+0200', '2024-01-05 10:20:30Z']) {
+    for (const bad of [
+      '2024-01-05T10:20:30',
+      '2024-01-05T10:20:30.Z',
+      '2024-01-05T10:20:30.1234567890Z',
+      '2024-01-05T10:20:30+2:00',
+      '2024-01-05T10:20:30+24:00',
+      '2024-01-05T10:20:30+02:60',
+      '2024-01-05T10:20:30+0200',
+      '2024-01-05 10:20:30Z',
+    ]) {
       expect(f.parse(bad), bad).toBeNull();
     }
   });
@@ -109,7 +141,14 @@ describe('DateFormat.parse', () => {
 
 describe('parseIsoDate and keys', () => {
   it('parses minDate/maxDate text', () => {
-    expect(parseIsoDate('2024-03-09')).toEqual({ year: 2024, month: 3, day: 9, hour: 0, minute: 0, second: 0 });
+    expect(parseIsoDate('2024-03-09')).toEqual({
+      year: 2024,
+      month: 3,
+      day: 9,
+      hour: 0,
+      minute: 0,
+      second: 0,
+    });
     expect(parseIsoDate('2024-3-9')).toBeNull();
     expect(parseIsoDate('2023-02-29')).toBeNull();
   });
@@ -122,9 +161,9 @@ describe('parseIsoDate and keys', () => {
     expect(dateKey(a)).toBeLessThan(dateKey(b));
     expect(dayKey(a)).toBe(20240309);
     expect(dayKey(a)).toBeLessThan(dayKey(b));
-    expect(dateKey({ year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59 })).toBeLessThan(
-      Number.MAX_SAFE_INTEGER,
-    );
+    expect(
+      dateKey({ year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59 }),
+    ).toBeLessThan(Number.MAX_SAFE_INTEGER);
   });
 
   it('lists the tokens of a format', () => {

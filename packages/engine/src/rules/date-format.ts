@@ -17,7 +17,8 @@ export interface DateFormat {
   parse(value: string): DateParts | null;
 }
 
-export type CompiledDateFormat = { ok: true; dateFormat: DateFormat } | { ok: false; message: string };
+export type CompiledDateFormat =
+  { ok: true; dateFormat: DateFormat } | { ok: false; message: string };
 
 export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD';
 /** What JSON Schema's `date-time` and Table Schema's default `datetime` become. */
@@ -66,7 +67,10 @@ export function compileDateFormat(format: string): CompiledDateFormat {
     return { ok: false, message: 'The date format is empty. Use tokens like YYYY-MM-DD' };
   }
   if (format.length > MAX_DATE_FORMAT_LENGTH) {
-    return { ok: false, message: `The date format is longer than ${MAX_DATE_FORMAT_LENGTH} characters` };
+    return {
+      ok: false,
+      message: `The date format is longer than ${MAX_DATE_FORMAT_LENGTH} characters`,
+    };
   }
   const segments: Segment[] = [];
   const seen = new Set<Kind>();
@@ -100,7 +104,10 @@ export function compileDateFormat(format: string): CompiledDateFormat {
     segments.push({ kind, code: 0 });
   }
   if (seen.size === 0) {
-    return { ok: false, message: `The date format '${format}' has no date tokens. Use ${TOKEN_LIST}` };
+    return {
+      ok: false,
+      message: `The date format '${format}' has no date tokens. Use ${TOKEN_LIST}`,
+    };
   }
   return { ok: true, dateFormat: { format, parse: parser(segments) } };
 }
@@ -199,7 +206,9 @@ export function parseIsoDate(s: string): DateParts | null {
 /** Orders date-times: a greater key is later. 2024-03-09 10:20:30 is 20240309102030. */
 export function dateKey(parts: DateParts): number {
   return (
-    ((((parts.year * 100 + parts.month) * 100 + parts.day) * 100 + parts.hour) * 100 + parts.minute) * 100 +
+    ((((parts.year * 100 + parts.month) * 100 + parts.day) * 100 + parts.hour) * 100 +
+      parts.minute) *
+      100 +
     parts.second
   );
 }

@@ -116,7 +116,7 @@ function parseSubset(p: string): Parsed | null {
 }
 
 function isQuantifierStart(c: number): boolean {
-  return c === 42 /* * */ || c === 43 /* + */ || c === 63 /* ? */ || c === 123 /* { */;
+  return c === 42 /* * */ || c === 43 /* + */ || c === 63 /* ? */ || c === 123; /* { */
 }
 
 function parseQuantifier(p: string, i: number): { min: number; max: number; end: number } | null {
@@ -144,7 +144,9 @@ function parseQuantifier(p: string, i: number): { min: number; max: number; end:
 function parseEscape(p: string, i: number): { set: Ranges; end: number; literal: boolean } | null {
   const c = p.charCodeAt(i);
   if (Number.isNaN(c)) return null;
-  const shorthand = { d: DIGIT, D: complement(DIGIT), w: WORD, W: complement(WORD) }[String.fromCharCode(c)];
+  const shorthand = { d: DIGIT, D: complement(DIGIT), w: WORD, W: complement(WORD) }[
+    String.fromCharCode(c)
+  ];
   if (shorthand !== undefined) return { set: shorthand, end: i + 1, literal: false };
   const control = { a: 7, t: 9, n: 10, v: 11, f: 12, r: 13 }[String.fromCharCode(c)];
   if (control !== undefined) return { set: [control, control], end: i + 1, literal: true };
@@ -217,16 +219,13 @@ function parseClass(p: string, i: number): { set: Ranges; end: number } | null {
 }
 
 function deterministic(items: Item[]): boolean {
-  for (let i = 0; i < items.length; i++) {
+  // Walking back from the end: what may start right after item i is item i+1's set, plus what
+  // may follow i+1 when i+1 can be empty.
+  let follow: Ranges = [];
+  for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i] as Item;
-    if (item.min === item.max) continue;
-    let follow: Ranges = [];
-    for (let j = i + 1; j < items.length; j++) {
-      const next = items[j] as Item;
-      follow = union(follow, next.set);
-      if (next.min >= 1) break;
-    }
-    if (intersects(item.set, follow)) return false;
+    if (item.min !== item.max && intersects(item.set, follow)) return false;
+    follow = item.min >= 1 ? item.set : union(follow, item.set);
   }
   return true;
 }
@@ -239,7 +238,8 @@ function union(a: Ranges, b: Ranges): Ranges {
   const out: Ranges = [];
   for (const [lo, hi] of pairs) {
     const last = out.length - 1;
-    if (out.length > 0 && lo <= (out[last] as number) + 1) out[last] = Math.max(out[last] as number, hi);
+    if (out.length > 0 && lo <= (out[last] as number) + 1)
+      out[last] = Math.max(out[last] as number, hi);
     else out.push(lo, hi);
   }
   return out;

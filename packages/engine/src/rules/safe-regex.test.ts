@@ -33,19 +33,34 @@ describe('compileSafeRegex refuses what RE2 cannot run, naming the construct', (
     ['(ab', 'Unclosed group ( : a closing ) is missing in (ab'],
     ['ab)', 'There is a ) without a matching ('],
     ['*a', 'There is nothing before * to repeat'],
-    ['a++', 'A repetition cannot be repeated directly (++); possessive forms like a++ are not supported'],
+    [
+      'a++',
+      'A repetition cannot be repeated directly (++); possessive forms like a++ are not supported',
+    ],
     ['ab\\', 'The pattern ends with a lone backslash \\'],
     ['\\Z', '\\Z is not supported; use $ for the end of the value'],
     ['(?#note)a', 'Comments (?#...) are not supported'],
     ['(?<x>a)(?<x>b)', "The group name 'x' is used twice"],
     ['[z-a]', 'The character range z-a is out of order'],
     ['\\u12', 'Unicode escapes must be written like \\u0041 or \\u{1F600}'],
+    [
+      '[[:letter:]]',
+      'The character class [:letter:] is not known; POSIX classes like [:alpha:] and [:digit:] are supported',
+    ],
+    ['(?z)a', 'The flags group (?z is not valid; the flags i, m, s and U are supported, like (?i)'],
+    [
+      '[]a',
+      'Unterminated character class [ : a closing ] is missing in []a (a ] right after [ or [^ is read as a character)',
+    ],
+    ['[a-\\d]', '\\d cannot be used here, for example as the end of a range like a-\\d'],
   ])('%s → %s', (pattern, message) => {
     expect(refusal(pattern)).toBe(message);
   });
 
   it('names the unsupported Unicode class and suggests the short names', () => {
-    expect(refusal('\\p{Letter}+')).toMatch(/^The Unicode class \\p\{Letter\} is not supported\. Use a short name like \\p\{L\}/);
+    expect(refusal('\\p{Letter}+')).toMatch(
+      /^The Unicode class \\p\{Letter\} is not supported\. Use a short name like \\p\{L\}/,
+    );
   });
 
   it('refuses nested counts that multiply beyond RE2 limits', () => {
@@ -96,6 +111,12 @@ describe('compileSafeRegex matching', () => {
     expect(accept('^.$').test('😀')).toBe(true);
   });
 
+  it('keeps the m flag meaning of a final $ inside ^...$', () => {
+    const reference = RE2JS.compile('^(?m)a$');
+    expect(accept('^(?m)a$').test('a\nb')).toBe(reference.test('a\nb'));
+    expect(accept('^(?m)a$').test('a\nb')).toBe(true);
+  });
+
   it('returns the source as written', () => {
     expect(accept('^\\u0041$').source).toBe('^\\u0041$');
   });
@@ -121,8 +142,37 @@ describe('compileSafeRegex matching', () => {
 
 // The differential check: whatever engine compileSafeRegex picks, its verdict is re2js's.
 const atom = fc.oneof(
-  fc.constantFrom('a', 'b', 'z', '-', '\\.', '\\d', '\\w', '\\D', '\\W', '.', '\\x41', '\\x{e9}', 'é', '😀'),
-  fc.constantFrom('[a-c]', '[^a]', '[\\d_]', '[ab-]', '[^\\n]', '[x-z0-9]', '[\\w.]', '[^\\d\\s]', '\\s', '\\b'),
+  fc.constantFrom(
+    'a',
+    'b',
+    'z',
+    '-',
+    '\\.',
+    '\\d',
+    '\\w',
+    '\\D',
+    '\\W',
+    '.',
+    '\\x41',
+    '\\x{e9}',
+    'é',
+    '😀',
+    '(?m)$',
+    '(?s).',
+    '(?i)a',
+  ),
+  fc.constantFrom(
+    '[a-c]',
+    '[^a]',
+    '[\\d_]',
+    '[ab-]',
+    '[^\\n]',
+    '[x-z0-9]',
+    '[\\w.]',
+    '[^\\d\\s]',
+    '\\s',
+    '\\b',
+  ),
 );
 const quantifier = fc.constantFrom('', '', '?', '*', '+', '{2}', '{1,3}', '{0,}', '{2,}', '*?');
 const item = fc.tuple(atom, quantifier).map(([a, q]) => a + q);
@@ -131,23 +181,70 @@ const pattern = fc
   .tuple(
     fc.boolean(),
     sequence,
-    fc.oneof(fc.constant(''), sequence.map((s) => `(?:${s})`), sequence.map((s) => `(${s})`)),
+    fc.oneof(
+      fc.constant(''),
+      sequence.map((s) => `(?:${s})`),
+      sequence.map((s) => `(${s})`),
+    ),
     sequence,
     fc.boolean(),
     fc.boolean(),
   )
-  .map(([start, a, group, b, alt, end]) => `${start ? '^' : ''}${a}${group}${b}${alt ? '|ab' : ''}${end ? '$' : ''}`);
+  .map(
+    ([start, a, group, b, alt, end]) =>
+      `${start ? '^' : ''}${a}${group}${b}${alt ? '|ab' : ''}${end ? '$' : ''}`,
+  );
 const value = fc
-  .array(fc.constantFrom('a', 'b', 'z', 'A', '-', '.', '_', '0', '7', ' ', '\n', '\r', 'é', '😀', '\ud800', 'x'), {
-    maxLength: 12,
-  })
+  .array(
+    fc.constantFrom(
+      'a',
+      'b',
+      'z',
+      'A',
+      '-',
+      '.',
+      '_',
+      '0',
+      '7',
+      ' ',
+      '\n',
+      '\r',
+      'é',
+      '😀',
+      '\ud800',
+      'x',
+    ),
+    {
+      maxLength: 12,
+    },
+  )
   .map((xs) => xs.join(''));
 
 // Patterns shaped like the native fast path's subset, so that about half of them take it.
-const nativeAtom = fc.constantFrom('a', 'b', '-', '\\d', '[ab]', '[^a]', '.', '\\w', '[x-z]', '😀', '\\x{e9}', '[^\\d-]');
+const nativeAtom = fc.constantFrom(
+  'a',
+  'b',
+  '-',
+  '\\d',
+  '[ab]',
+  '[^a]',
+  '.',
+  '\\w',
+  '[x-z]',
+  '😀',
+  '\\x{e9}',
+  '[^\\d-]',
+);
 const nativeQuantifier = fc.constantFrom('', '?', '*', '+', '{2}', '{1,3}', '{2,}');
 const nativePattern = fc
-  .tuple(fc.boolean(), fc.array(fc.tuple(nativeAtom, nativeQuantifier).map(([a, q]) => a + q), { minLength: 1, maxLength: 4 }), fc.boolean())
+  .tuple(
+    fc.boolean(),
+    fc.array(
+      fc.tuple(nativeAtom, nativeQuantifier).map(([a, q]) => a + q),
+      { minLength: 1, maxLength: 4 },
+    ),
+    fc.boolean(),
+  )
   .map(([start, items, end]) => `${start ? '^' : ''}${items.join('')}${end ? '$' : ''}`);
 
 function sameVerdicts(p: string, values: string[]) {
@@ -159,12 +256,15 @@ function sameVerdicts(p: string, values: string[]) {
   }
   const compiled = compileSafeRegex(p);
   if (!compiled.ok) return;
-  for (const v of values) expect(compiled.regex.test(v), `${p} on ${JSON.stringify(v)}`).toBe(reference.test(v));
+  for (const v of values)
+    expect(compiled.regex.test(v), `${p} on ${JSON.stringify(v)}`).toBe(reference.test(v));
 }
 
 describe('compileSafeRegex gives re2js verdicts, whichever engine it picks', () => {
   it('on generated patterns and values', () => {
-    fc.assert(fc.property(pattern, fc.array(value, { minLength: 1, maxLength: 8 }), sameVerdicts), { numRuns: 1500 });
+    fc.assert(fc.property(pattern, fc.array(value, { minLength: 1, maxLength: 8 }), sameVerdicts), {
+      numRuns: 800,
+    });
   });
 
   it('on patterns that take the native fast path', () => {
@@ -174,8 +274,8 @@ describe('compileSafeRegex gives re2js verdicts, whichever engine it picks', () 
         if (nativeEquivalent(p) !== null) native++;
         sameVerdicts(p, values);
       }),
-      { numRuns: 1500 },
+      { numRuns: 800 },
     );
-    expect(native).toBeGreaterThan(300);
+    expect(native).toBeGreaterThan(150);
   });
 });

@@ -37,12 +37,15 @@ export function createStreamDecoder(
     const decode = createWindows1252Decoder();
     return { decode: (bytes) => decode(bytes) };
   }
-  return encoding === 'utf-8' ? utf8Decoder(byteOffset, onError) : utf16Decoder(encoding, byteOffset, onError);
+  return encoding === 'utf-8'
+    ? utf8Decoder(byteOffset, onError)
+    : utf16Decoder(encoding, byteOffset, onError);
 }
 
 function hex(bytes: Uint8Array, start: number, end: number): string {
   let out = '';
-  for (let i = start; i < end; i++) out += (out ? ' ' : '') + bytes[i]!.toString(16).toUpperCase().padStart(2, '0');
+  for (let i = start; i < end; i++)
+    out += (out ? ' ' : '') + bytes[i]!.toString(16).toUpperCase().padStart(2, '0');
   return out;
 }
 
@@ -91,20 +94,25 @@ function utf8Decoder(byteOffset: number, onError: DecodeErrorHandler): StreamDec
       } catch {
         text = decodeLeniently(bytes, end);
       }
-      carry = end < bytes.length ? bytes.slice(end) : NO_BYTES;
+      carry = end < bytes.length ? new Uint8Array(bytes.subarray(end)) : NO_BYTES;
       offset += end;
       return text;
     },
   };
 }
 
-function utf16Decoder(encoding: 'utf-16le' | 'utf-16be', byteOffset: number, onError: DecodeErrorHandler): StreamDecoder {
+function utf16Decoder(
+  encoding: 'utf-16le' | 'utf-16be',
+  byteOffset: number,
+  onError: DecodeErrorHandler,
+): StreamDecoder {
   const fatal = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
   const hi = encoding === 'utf-16le' ? 1 : 0;
   let carry = NO_BYTES;
   let offset = byteOffset;
 
-  const unitAt = (bytes: Uint8Array, i: number): number => (bytes[i + hi]! << 8) | bytes[i + 1 - hi]!;
+  const unitAt = (bytes: Uint8Array, i: number): number =>
+    (bytes[i + hi]! << 8) | bytes[i + 1 - hi]!;
 
   function decodeLeniently(bytes: Uint8Array, end: number): string {
     let out = '';
@@ -123,7 +131,8 @@ function utf16Decoder(encoding: 'utf-16le' | 'utf-16be', byteOffset: number, onE
         i += 2;
         continue;
       }
-      if (unit < 0) length = 1;
+      // At the end, a high surrogate and an odd byte after it are one error, as in the standard.
+      if (unit < 0 || (unit >= 0xd800 && unit <= 0xdbff && i + 3 === end)) length = end - i;
       if (i > run) out += fatal.decode(bytes.subarray(run, i));
       onError(out.length, offset + i, hex(bytes, i, i + length));
       out += '\uFFFD';
@@ -152,7 +161,7 @@ function utf16Decoder(encoding: 'utf-16le' | 'utf-16be', byteOffset: number, onE
       } catch {
         text = decodeLeniently(bytes, end);
       }
-      carry = end < bytes.length ? bytes.slice(end) : NO_BYTES;
+      carry = end < bytes.length ? new Uint8Array(bytes.subarray(end)) : NO_BYTES;
       offset += end;
       return text;
     },

@@ -11,7 +11,8 @@ export interface DetectedEncoding {
 }
 
 /**
- * A byte order mark decides. Without one, the first 64 KiB decide between UTF-8 and Windows-1252:
+ * A byte order mark decides. Without one, the sample (the file's first ENCODING_SAMPLE_BYTES)
+ * decides between UTF-8 and Windows-1252:
  * bytes that are not UTF-8 and no multi-byte UTF-8 character at all are what a Windows-1252 file
  * (Excel's "CSV" on Western Windows) looks like, while a single well-formed multi-byte character
  * is very unlikely in Windows-1252 text (it takes e.g. "Ã©"), so a file with both is UTF-8 with
@@ -23,7 +24,6 @@ export function detectEncoding(sample: Uint8Array, complete: boolean): DetectedE
   if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return { encoding: 'utf-8', bomLength: 3 };
   if (b0 === 0xff && b1 === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
   if (b0 === 0xfe && b1 === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
-  const window = sample.length > ENCODING_SAMPLE_BYTES ? sample.subarray(0, ENCODING_SAMPLE_BYTES) : sample;
-  const sniff = sniffUtf8(window, complete && window.length === sample.length);
+  const sniff = sniffUtf8(sample, complete);
   return { encoding: sniff.invalid && !sniff.multiByte ? 'windows-1252' : 'utf-8', bomLength: 0 };
 }

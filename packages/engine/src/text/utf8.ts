@@ -59,7 +59,8 @@ export function incompleteUtf8Tail(bytes: Uint8Array): number {
   for (let i = len - 1; i >= 0 && i >= len - 3; i--) {
     const b = bytes[i]!;
     if (b >= 0x80 && b <= 0xbf) continue;
-    const need = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+    const need =
+      b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
     return len - i < need ? len - i : 0;
   }
   return 0;

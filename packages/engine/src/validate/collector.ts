@@ -7,6 +7,14 @@ import { messages } from './messages.ts';
 
 export const DEFAULT_MAX_ERRORS = 1000;
 
+/**
+ * Distinct field names counted in errorsByField. Schema fields stay far below; only a file with
+ * endless different unexpected property names gets near, and must not grow memory with them.
+ */
+export const MAX_COUNTED_FIELDS = 10_000;
+/** Where errors of further field names are counted once the cap is reached. */
+export const OTHER_FIELDS = '(other fields)';
+
 export class Collector {
   private readonly errors: Issue[] = [];
   private errorCount = 0;
@@ -58,20 +66,29 @@ export class Collector {
   add(issue: Issue): void {
     this.errorCount++;
     if (this.errors.length < this.maxErrors) this.errors.push(issue);
-    if (issue.field !== '') this.byField.set(issue.field, (this.byField.get(issue.field) ?? 0) + 1);
+    if (issue.field !== '') {
+      const known = this.byField.get(issue.field);
+      if (known !== undefined) this.byField.set(issue.field, known + 1);
+      else if (this.byField.size < MAX_COUNTED_FIELDS) this.byField.set(issue.field, 1);
+      else this.byField.set(OTHER_FIELDS, (this.byField.get(OTHER_FIELDS) ?? 0) + 1);
+    }
     this.byCode.set(issue.code, (this.byCode.get(issue.code) ?? 0) + 1);
     this.onIssue?.(issue);
   }
 
   warn(warning: Warning): void {
     const key = `${warning.code}\u0000${warning.message}`;
-    if (!this.warnings.has(key)) this.warnings.set(key, { code: warning.code, message: warning.message });
+    if (!this.warnings.has(key))
+      this.warnings.set(key, { code: warning.code, message: warning.message });
   }
 
   result(rowLimitExceeded: boolean): ValidationResult {
     this.finishRow();
     if (this.errorCount > this.errors.length) {
-      this.warn({ code: 'errors_truncated', message: messages.errorsTruncated(this.errors.length, this.errorCount) });
+      this.warn({
+        code: 'errors_truncated',
+        message: messages.errorsTruncated(this.errors.length, this.errorCount),
+      });
     }
     const result: ValidationResult = {
       valid: this.errorCount === 0,

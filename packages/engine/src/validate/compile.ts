@@ -14,7 +14,7 @@ import { booleanCheck } from './rules/boolean.ts';
 import { dateCheck, utcDayKey } from './rules/date.ts';
 import { isValidEmail } from './rules/email.ts';
 import { failure, type Failure, type RuleCheck } from './rules/failure.ts';
-import { numericCheck } from './rules/number.ts';
+import { numericCheck, type NumericChecks } from './rules/number.ts';
 import { allowedCharsRule, lengthRules } from './rules/string.ts';
 import { uniqueRule } from './rules/unique.ts';
 import { isValidHttpUrl } from './rules/url.ts';
@@ -36,84 +36,114 @@ export interface CompileOptions {
   now?: Date;
 }
 
-/** Text in, false when the value failed its type (the failure already pushed). */
-type TypeCheck = (value: string, fromJson: boolean, out: Failure[]) => boolean;
+/**
+ * Text in, false when the value failed its type (the failure already pushed). The same shape as
+ * checkText plus `fromJson`, so a field without further rules uses its type check as checkText.
+ */
+type TypeCheck = (value: string, row: number, out: Failure[], fromJson?: boolean) => boolean;
 
 /**
  * Compiles one field. The SchemaModel is assumed checked by the schema parser; a pattern or
  * date format that still does not compile is a programming error and throws.
  */
 export function compileField(spec: FieldSpec, options: CompileOptions = {}): CompiledField {
-  const typeCheck = compileTypeCheck(spec, options);
+  const numeric =
+    spec.type === 'integer' || spec.type === 'number'
+      ? numericCheck(spec.type, spec.rules)
+      : undefined;
+  const typeCheck = compileTypeCheck(spec, options, numeric);
   const rules = compileRules(spec);
   const ruleCount = rules.length;
+  const firstRule = rules[0];
 
-  const checkValue = (value: string, fromJson: boolean, row: number, out: Failure[]) => {
-    if (!typeCheck(value, fromJson, out)) return;
+  const checkValue = (value: string, row: number, out: Failure[], fromJson: boolean) => {
+    if (!typeCheck(value, row, out, fromJson)) return;
     for (let i = 0; i < ruleCount; i++) (rules[i] as RuleCheck)(value, row, out);
   };
+  // Fewer calls per cell for the usual fields: the type alone, or the type and one rule.
+  const checkText: CompiledField['checkText'] =
+    firstRule === undefined
+      ? typeCheck
+      : ruleCount === 1
+        ? (value, row, out) => {
+            if (typeCheck(value, row, out)) firstRule(value, row, out);
+          }
+        : (value, row, out) => checkValue(value, row, out, false);
   const jsonFailures = jsonTypeFailures(spec);
 
   return {
     name: spec.name,
     type: spec.type,
     required: spec.required,
-    checkText: (value, row, out) => checkValue(value, false, row, out),
+    checkText,
     checkJson: (value, row, out) => {
+      if (numeric !== undefined && typeof value === 'number') {
+        // A double is checked as a number; only further rules need its text.
+        if (!numeric.double(value, out) || ruleCount === 0) return;
+        const text = String(value);
+        for (let i = 0; i < ruleCount; i++) (rules[i] as RuleCheck)(text, row, out);
+        return;
+      }
       const kind = jsonKind(value);
       const text = kind === 'other' ? undefined : acceptedText(spec.type, kind, value);
       if (text === undefined) out.push(jsonFailures[kind]);
-      else checkValue(text, kind !== 'string', row, out);
+      else checkValue(text, row, out, kind !== 'string');
     },
   };
 }
 
-function compileTypeCheck(spec: FieldSpec, options: CompileOptions): TypeCheck {
+function compileTypeCheck(
+  spec: FieldSpec,
+  options: CompileOptions,
+  numeric: NumericChecks | undefined,
+): TypeCheck {
   const rules = spec.rules;
   switch (spec.type) {
     case 'integer':
     case 'number':
-      return numericCheck(spec.type, rules);
-    case 'boolean': {
-      const check = booleanCheck(rules);
-      // A JSON boolean arrives as the text "true"/"false", already a boolean.
-      return (value, fromJson, out) => fromJson || check(value, out);
-    }
-    case 'date': {
-      const check = dateCheck(rules, utcDayKey(options.now ?? new Date()));
-      return (value, _fromJson, out) => check(value, out);
-    }
+      return (numeric as NumericChecks).text;
+    case 'boolean':
+      return booleanCheck(rules);
+    case 'date':
+      return dateCheck(rules, utcDayKey(options.now ?? new Date()));
     case 'email':
       return typeIf(isValidEmail, failure('type', messages.email));
     case 'url':
       return typeIf(isValidHttpUrl, failure('type', messages.url));
-    case 'enum':
-      return valuesRuleAsType(rules.values ?? []);
+    case 'enum': {
+      // The list is the enum's type, but a value outside it is an `enum` failure and the rules still run.
+      const check = valuesRule(rules.values ?? []);
+      return (value, row, out) => {
+        check(value, row, out);
+        return true;
+      };
+    }
     case 'string':
       return () => true;
   }
 }
 
 function typeIf(test: (value: string) => boolean, typeFailure: Failure): TypeCheck {
-  return (value, _fromJson, out) => {
+  return (value, _row, out) => {
     if (test(value)) return true;
     out.push(typeFailure);
     return false;
   };
 }
 
-/** An enum's list is its type, but a value outside it is an `enum` failure and the rules still run. */
-function valuesRuleAsType(values: string[]): TypeCheck {
-  const check = valuesRule(values);
-  return (value, _fromJson, out) => {
-    check(value, 0, out);
-    return true;
-  };
-}
+const SHORT_LIST = 8;
 
 function valuesRule(values: string[]): RuleCheck {
-  const allowed = new Set(values);
   const notListed = failure('enum', messages.enum(values));
+  if (values.length <= SHORT_LIST) {
+    // A few === comparisons (a length check each, mostly) beat hashing every cell.
+    const list = [...values];
+    return (value, _row, out) => {
+      for (let i = 0; i < list.length; i++) if (list[i] === value) return;
+      out.push(notListed);
+    };
+  }
+  const allowed = new Set(values);
   return (value, _row, out) => {
     if (!allowed.has(value)) out.push(notListed);
   };
@@ -126,7 +156,8 @@ function compileRules(spec: FieldSpec): RuleCheck[] {
   if (length) out.push(length);
   if (rules.pattern !== undefined) {
     const compiled = compileSafeRegex(rules.pattern);
-    if (!compiled.ok) throw new TypeError(`Field '${spec.name}': invalid pattern: ${compiled.message}`);
+    if (!compiled.ok)
+      throw new TypeError(`Field '${spec.name}': invalid pattern: ${compiled.message}`);
     const regex = compiled.regex;
     const mismatch = failure('pattern', messages.pattern(rules.pattern));
     out.push((value, _row, failures) => {
@@ -160,7 +191,11 @@ function jsonKind(value: unknown): JsonKind {
  * JSON string — except enum, whose listed values may be written as numbers or booleans too
  * (`1` and `"1"` both match a listed "1"). The text handed on is the value as the rules see it.
  */
-function acceptedText(type: FieldType, kind: Exclude<JsonKind, 'other'>, value: unknown): string | undefined {
+function acceptedText(
+  type: FieldType,
+  kind: Exclude<JsonKind, 'other'>,
+  value: unknown,
+): string | undefined {
   switch (type) {
     case 'integer':
     case 'number':
@@ -175,31 +210,27 @@ function acceptedText(type: FieldType, kind: Exclude<JsonKind, 'other'>, value: 
 }
 
 /** A double's shortest round-trip text (`1.5`, `1e+21`), or a LosslessNumber's literal. */
-const numberText = (value: unknown): string => (typeof value === 'number' ? String(value) : (value as LosslessNumber).raw);
+const numberText = (value: unknown): string =>
+  typeof value === 'number' ? String(value) : (value as LosslessNumber).raw;
 
+/** The type failure of a JSON value of the wrong kind, worded for what was written. */
 function jsonTypeFailures(spec: FieldSpec): Record<JsonKind, Failure> {
-  const plain = failure('type', csvTypeMessage(spec));
-  const quoted: Record<FieldType, string> = {
+  const base = jsonTypeMessage(spec);
+  const inQuotes: Partial<Record<FieldType, string>> = {
     integer: messages.jsonInteger,
     number: messages.jsonNumber,
     boolean: messages.jsonBoolean,
-    string: messages.text,
-    date: plain.message,
-    email: plain.message,
-    url: plain.message,
-    enum: plain.message,
   };
-  const unquoted = spec.type === 'string' ? messages.jsonText : plain.message;
-  const general = spec.type === 'boolean' ? messages.jsonTrueFalse : spec.type === 'string' ? messages.text : plain.message;
+  const scalar = spec.type === 'string' ? messages.jsonText : base;
   return {
-    string: failure('type', quoted[spec.type]),
-    number: failure('type', spec.type === 'boolean' ? messages.jsonTrueFalse : unquoted),
-    boolean: failure('type', spec.type === 'boolean' ? messages.jsonTrueFalse : unquoted),
-    other: failure('type', general),
+    string: failure('type', inQuotes[spec.type] ?? base),
+    number: failure('type', scalar),
+    boolean: failure('type', scalar),
+    other: failure('type', base),
   };
 }
 
-function csvTypeMessage(spec: FieldSpec): string {
+function jsonTypeMessage(spec: FieldSpec): string {
   switch (spec.type) {
     case 'integer':
       return messages.integer;

@@ -30,14 +30,34 @@ export interface HeaderFlags {
  * - A schema field without a column is `missing_column` whether or not it is required: a renamed
  *   or misspelt header would otherwise switch that column's checks off without a word.
  */
-export function planHeader(header: readonly string[], fieldNames: readonly string[], flags: HeaderFlags): HeaderPlan {
+export function planHeader(
+  header: readonly string[],
+  fieldNames: readonly string[],
+  flags: HeaderFlags,
+): HeaderPlan {
   const positioned: { at: number; issue: HeaderIssue }[] = [];
   const firstIndex = new Map<string, number>();
   header.forEach((name, i) => {
     if (name === '') {
-      positioned.push({ at: i, issue: { field: '', code: 'blank_header', message: messages.blankHeader(i + 1), value: null } });
+      positioned.push({
+        at: i,
+        issue: {
+          field: '',
+          code: 'blank_header',
+          message: messages.blankHeader(i + 1),
+          value: null,
+        },
+      });
     } else if (firstIndex.has(name)) {
-      positioned.push({ at: i, issue: { field: name, code: 'duplicate_column', message: messages.duplicateColumn(name), value: name } });
+      positioned.push({
+        at: i,
+        issue: {
+          field: name,
+          code: 'duplicate_column',
+          message: messages.duplicateColumn(name),
+          value: name,
+        },
+      });
     } else {
       firstIndex.set(name, i);
     }
@@ -47,7 +67,15 @@ export function planHeader(header: readonly string[], fieldNames: readonly strin
   if (!flags.additionalColumns) {
     for (const [name, i] of firstIndex) {
       if (!known.has(name)) {
-        positioned.push({ at: i, issue: { field: name, code: 'unexpected_column', message: messages.unexpectedColumn(name), value: name } });
+        positioned.push({
+          at: i,
+          issue: {
+            field: name,
+            code: 'unexpected_column',
+            message: messages.unexpectedColumn(name),
+            value: name,
+          },
+        });
       }
     }
   }
@@ -60,7 +88,13 @@ export function planHeader(header: readonly string[], fieldNames: readonly strin
 
   const issues = positioned.map((p) => p.issue);
   fieldNames.forEach((name, k) => {
-    if (columns[k] === -1) issues.push({ field: name, code: 'missing_column', message: messages.missingColumn(name), value: null });
+    if (columns[k] === -1)
+      issues.push({
+        field: name,
+        code: 'missing_column',
+        message: messages.missingColumn(name),
+        value: null,
+      });
   });
   return { columns, issues };
 }
@@ -70,7 +104,10 @@ export function planHeader(header: readonly string[], fieldNames: readonly strin
  * in order (a longest increasing subsequence) stays put; each other column is reported once,
  * placed relative to its nearest in-order neighbour in the schema.
  */
-function orderIssues(columns: readonly number[], fieldNames: readonly string[]): { at: number; issue: HeaderIssue }[] {
+function orderIssues(
+  columns: readonly number[],
+  fieldNames: readonly string[],
+): { at: number; issue: HeaderIssue }[] {
   const present: number[] = []; // schema indexes, in file order
   columns
     .map((col, k) => ({ col, k }))
@@ -90,7 +127,10 @@ function orderIssues(columns: readonly number[], fieldNames: readonly string[]):
       before !== undefined
         ? messages.columnAfter(name, fieldNames[before] as string)
         : messages.columnBefore(name, fieldNames[after as number] as string);
-    issues.push({ at: columns[k] as number, issue: { field: name, code: 'column_order', message, value: name } });
+    issues.push({
+      at: columns[k] as number,
+      issue: { field: name, code: 'column_order', message, value: name },
+    });
   });
   return issues;
 }
@@ -111,7 +151,12 @@ function longestIncreasing(seq: readonly number[]): boolean[] {
     tails[lo] = i;
   });
   const members = new Array<boolean>(seq.length).fill(false);
-  for (let i = tails.length > 0 ? (tails[tails.length - 1] as number) : -1; i >= 0; i = previous[i] as number) members[i] = true;
+  for (
+    let i = tails.length > 0 ? (tails[tails.length - 1] as number) : -1;
+    i >= 0;
+    i = previous[i] as number
+  )
+    members[i] = true;
   return members;
 }
 

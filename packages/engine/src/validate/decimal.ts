@@ -8,7 +8,10 @@
 
 /** The most digits whose decimal value a double keeps apart from every other such value. */
 const FAST_DIGITS = 15;
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+/** Exact powers of ten, 10^0 to 10^15. */
+export const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
 
 /** What a scan found. Positions are indexes into the scanned text. */
 export interface DecimalScan {
@@ -133,7 +136,11 @@ export function toDecimal(s: string, scan: DecimalScan): Decimal {
   while (end > lead && digits.charCodeAt(end - 1) === 48) end--;
   digits = digits.slice(lead, end);
   point -= lead;
-  return { negative: scan.negative && digits.length > 0, digits, point: digits.length > 0 ? point : 0 };
+  return {
+    negative: scan.negative && digits.length > 0,
+    digits,
+    point: digits.length > 0 ? point : 0,
+  };
 }
 
 /** Parses decimal text (schema bounds); undefined when it is not a plain decimal. */

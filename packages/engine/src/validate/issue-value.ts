@@ -28,7 +28,8 @@ export function jsonValueText(value: unknown): string | null {
   const walk = (v: unknown) => {
     if (budget <= 0) return;
     if (v === null || v === undefined) emit('null');
-    else if (typeof v === 'string') emit(JSON.stringify(v.length > budget ? v.slice(0, budget) : v));
+    else if (typeof v === 'string')
+      emit(JSON.stringify(v.length > budget ? v.slice(0, budget) : v));
     else if (typeof v === 'number' || typeof v === 'boolean') emit(String(v));
     else if (v instanceof LosslessNumber) emit(v.raw);
     else if (Array.isArray(v)) {

@@ -28,7 +28,9 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** `.name` for identifiers, `['other name']` otherwise (JSONPath's normalised form). */
 export function pathSegment(key: string): string {
-  return IDENTIFIER.test(key) ? `.${key}` : `['${key.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
+  return IDENTIFIER.test(key)
+    ? `.${key}`
+    : `['${key.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
 }
 
 function node(key: string, parent: JsonNode | undefined): JsonNode {
@@ -66,5 +68,10 @@ export function buildJsonTree(fields: readonly CompiledField[]): JsonNode {
 }
 
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof LosslessNumber);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof LosslessNumber)
+  );
 }

@@ -26,7 +26,8 @@ export const messages = {
   jsonBoolean: 'Must be true or false, written without quotes',
   jsonText: 'Must be text, written in quotes',
   jsonTrueFalse: 'Must be true or false',
-  jsonObject: (children: readonly string[]) => `Must be an object containing ${quotedList(children)}`,
+  jsonObject: (children: readonly string[]) =>
+    `Must be an object containing ${quotedList(children)}`,
 
   // rules
   minLength: (n: number) => `Must be at least ${plural(n, 'character', 'characters')}`,
@@ -52,7 +53,8 @@ export const messages = {
   // structure
   missingColumn: (name: string) => `Column '${name}' is missing`,
   unexpectedColumn: (name: string) => `Unexpected column '${name}'`,
-  columnAfter: (name: string, previous: string) => `Column '${name}' should come after '${previous}'`,
+  columnAfter: (name: string, previous: string) =>
+    `Column '${name}' should come after '${previous}'`,
   columnBefore: (name: string, next: string) => `Column '${name}' should come before '${next}'`,
   duplicateColumn: (name: string) => `Column '${name}' appears more than once`,
   blankHeader: (position: number) => `Column ${position} has no name in the header`,
@@ -63,9 +65,15 @@ export const messages = {
 
   // warnings
   errorsTruncated: (kept: number, total: number) =>
-    `Only the first ${kept.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} errors are listed; the full report has them all`,
-  ignoredOption: (option: string, fileType: string) => `The ${option} option does not apply to ${fileType} files`,
+    `Only the first ${grouped(kept)} of ${grouped(total)} errors are listed; the full report has them all`,
+  ignoredOption: (option: string, fileType: string) =>
+    `The ${option} option does not apply to ${fileType} files`,
 };
+
+/** 12,345 — by hand: toLocaleString loads locale data, which costs milliseconds on first use. */
+function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 /** `a, b, c`, shortened to about MAX_LISTED_CHARS with "and N more" so a long enum stays readable. */
 function shortList(values: readonly string[]): string {
@@ -89,7 +97,12 @@ function showChar(ch: string): string {
   if (ch === '\n') return 'line break';
   if (ch === '\r') return 'carriage return';
   const code = ch.codePointAt(0) as number;
-  if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xfeff || (code >= 0x2000 && code <= 0x200f)) {
+  if (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0xa0) ||
+    code === 0xfeff ||
+    (code >= 0x2000 && code <= 0x200f)
+  ) {
     return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   }
   return ch;

@@ -19,7 +19,7 @@ const reasons = [
   {
     icon: Zap,
     title: 'Fast processing',
-    text: 'Files are streamed and checked row by row, so even large exports come back with a full error report in seconds.',
+    text: 'Files are streamed and checked row by row, so even large exports come back quickly with a complete error report.',
   },
   {
     icon: ShieldCheck,

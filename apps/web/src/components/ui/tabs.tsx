@@ -26,9 +26,18 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
+/**
+ * Our panels always start with a focusable control, so the panel itself is not a tab stop
+ * (WAI-ARIA tabs pattern); pass tabIndex={0} for a panel without one.
+ */
+export function TabsContent({
+  className,
+  tabIndex = -1,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content
+      tabIndex={tabIndex}
       className={cn(
         'mt-6 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-4',
         className,

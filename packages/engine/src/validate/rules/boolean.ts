@@ -5,16 +5,28 @@ import { failure, type Failure } from './failure.ts';
 export const DEFAULT_TRUTHY = ['true', '1', 'yes', 'on'];
 export const DEFAULT_FALSY = ['false', '0', 'no', 'off'];
 
-/** A CSV boolean: one of the spellings, in any case. Returns false (and pushes) when it is not. */
-export function booleanCheck(rules: FieldRules): (value: string, out: Failure[]) => boolean {
+/**
+ * A CSV boolean: one of the spellings, in any case. Returns false (and pushes) when it is not.
+ * A JSON boolean arrives as the text "true"/"false" with `fromJson`, already a boolean.
+ */
+export function booleanCheck(
+  rules: FieldRules,
+): (value: string, row: number, out: Failure[], fromJson?: boolean) => boolean {
   const truthy = rules.truthy ?? DEFAULT_TRUTHY;
   const falsy = rules.falsy ?? DEFAULT_FALSY;
-  const spellings = new Set([...truthy, ...falsy].map((s) => s.toLowerCase()));
-  const longest = Math.max(0, ...[...spellings].map((s) => s.length));
+  const lower = [...truthy, ...falsy].map((s) => s.toLowerCase());
+  const anyCase = new Set(lower);
+  // Files write booleans in one of a few casings; comparing those exactly is several times
+  // faster than lower-casing every cell, which stays as the fallback for mixed case.
+  const usual = [
+    ...new Set(lower.flatMap((s) => [s, s.toUpperCase(), s.charAt(0).toUpperCase() + s.slice(1)])),
+  ];
+  const longest = Math.max(0, ...lower.map((s) => s.length));
   const typeFailure = failure('type', messages.boolean(truthy, falsy));
-  return (value, out) => {
-    // toLowerCase returns the same string when nothing changes, so the usual cell costs a lookup.
-    if (value.length <= longest && spellings.has(value.toLowerCase())) return true;
+  return (value, _row, out, fromJson) => {
+    if (fromJson === true) return true;
+    for (let i = 0; i < usual.length; i++) if (usual[i] === value) return true;
+    if (value.length <= longest && anyCase.has(value.toLowerCase())) return true;
     out.push(typeFailure);
     return false;
   };

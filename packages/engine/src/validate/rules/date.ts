@@ -1,11 +1,23 @@
 import type { FieldRules } from '../../model.ts';
-import { compileDateFormat, dayKey, DEFAULT_DATE_FORMAT, parseIsoDate } from '../../rules/date-format.ts';
+import {
+  compileDateFormat,
+  dayKey,
+  DEFAULT_DATE_FORMAT,
+  parseIsoDate,
+} from '../../rules/date-format.ts';
 import { messages } from '../messages.ts';
 import { failure, type Failure } from './failure.ts';
 
 /** Today's calendar day in UTC, as a dayKey. */
 export const utcDayKey = (now: Date) =>
-  dayKey({ year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate(), hour: 0, minute: 0, second: 0 });
+  dayKey({
+    year: now.getUTCFullYear(),
+    month: now.getUTCMonth() + 1,
+    day: now.getUTCDate(),
+    hour: 0,
+    minute: 0,
+    second: 0,
+  });
 
 interface DayRule {
   fails: (key: number) => boolean;
@@ -17,7 +29,10 @@ interface DayRule {
  * day as written: a date-time on maxDate is within it, and today (UTC) is neither future nor past,
  * since the time zone a value was written in is often unknown.
  */
-export function dateCheck(rules: FieldRules, today: number): (value: string, out: Failure[]) => boolean {
+export function dateCheck(
+  rules: FieldRules,
+  today: number,
+): (value: string, row: number, out: Failure[]) => boolean {
   const format = rules.format ?? DEFAULT_DATE_FORMAT;
   const compiled = compileDateFormat(format);
   if (!compiled.ok) throw new TypeError(`Invalid date format '${format}': ${compiled.message}`);
@@ -32,19 +47,28 @@ export function dateCheck(rules: FieldRules, today: number): (value: string, out
   const min = bound(rules.minDate);
   const max = bound(rules.maxDate);
   if (min !== undefined) {
-    dayRules.push({ fails: (k) => k < min, failure: failure('date_min', messages.dateMin(rules.minDate as string)) });
+    dayRules.push({
+      fails: (k) => k < min,
+      failure: failure('date_min', messages.dateMin(rules.minDate as string)),
+    });
   }
   if (max !== undefined) {
-    dayRules.push({ fails: (k) => k > max, failure: failure('date_max', messages.dateMax(rules.maxDate as string)) });
+    dayRules.push({
+      fails: (k) => k > max,
+      failure: failure('date_max', messages.dateMax(rules.maxDate as string)),
+    });
   }
   if (rules.allowFuture === false) {
-    dayRules.push({ fails: (k) => k > today, failure: failure('date_future', messages.dateFuture) });
+    dayRules.push({
+      fails: (k) => k > today,
+      failure: failure('date_future', messages.dateFuture),
+    });
   }
   if (rules.allowPast === false) {
     dayRules.push({ fails: (k) => k < today, failure: failure('date_past', messages.datePast) });
   }
 
-  return (value, out) => {
+  return (value, _row, out) => {
     const parts = dateFormat.parse(value);
     if (parts === null) {
       out.push(typeFailure);

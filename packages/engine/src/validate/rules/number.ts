@@ -4,6 +4,7 @@ import {
   decimalPlaces,
   isIntegral,
   newScan,
+  POW10,
   scanDecimal,
   toBound,
   toDecimal,
@@ -18,58 +19,129 @@ import { failure, type Failure } from './failure.ts';
  * `fromJson`: the text is a JSON number's literal, already a valid number; an integer field then
  * asks for an integral value (JSON Schema's reading, in which 1.0 and 1e3 are integers).
  */
-export type NumericCheck = (text: string, fromJson: boolean, out: Failure[]) => boolean;
+export type NumericCheck = (
+  text: string,
+  row: number,
+  out: Failure[],
+  fromJson?: boolean,
+) => boolean;
+
+const MIN = 0;
+const EXCLUSIVE_MIN = 1;
+const MAX = 2;
+const EXCLUSIVE_MAX = 3;
 
 interface BoundRule {
+  kind: number;
   bound: Bound;
-  /** Fails when compare(value, bound) is on this side: -1 for min, 1 for max. */
-  failsWhen: (cmp: number) => boolean;
   failure: Failure;
 }
 
-export function numericCheck(type: 'integer' | 'number', rules: FieldRules): NumericCheck {
+/** Whether a value that compares to the bound as `cmp` (negative, zero, positive) breaks it. */
+function breaks(kind: number, cmp: number): boolean {
+  switch (kind) {
+    case MIN:
+      return cmp < 0;
+    case EXCLUSIVE_MIN:
+      return cmp <= 0;
+    case MAX:
+      return cmp > 0;
+    default:
+      return cmp >= 0;
+  }
+}
+
+/** A JSON number held as a double, checked without turning it into text on the usual path. */
+export type DoubleCheck = (value: number, out: Failure[]) => boolean;
+
+export interface NumericChecks {
+  text: NumericCheck;
+  double: DoubleCheck;
+}
+
+export function numericCheck(type: 'integer' | 'number', rules: FieldRules): NumericChecks {
   const integer = type === 'integer';
   const typeFailure = failure('type', integer ? messages.integer : messages.number);
   const precision = integer ? undefined : rules.precision;
   const precisionFailure = failure('precision', messages.precision(precision ?? 0));
   const bounds = boundRules(rules);
+  const allFast = bounds.every((b) => b.bound.fast !== undefined);
+  const scale = precision !== undefined ? POW10[precision] : undefined;
   const scan = newScan();
 
-  return (text, fromJson, out) => {
-    if (!scanDecimal(text, integer && !fromJson, scan)) {
+  const text: NumericCheck = (value, _row, out, fromJson) => {
+    if (!scanDecimal(value, integer && fromJson !== true, scan)) {
       out.push(typeFailure);
       return false;
     }
-    if (integer && (scan.fracEnd > scan.fracStart || scan.hasExponent) && !isIntegral(toDecimal(text, scan))) {
+    if (
+      integer &&
+      (scan.fracEnd > scan.fracStart || scan.hasExponent) &&
+      !isIntegral(toDecimal(value, scan))
+    ) {
       out.push(typeFailure);
       return false;
     }
     if (precision !== undefined && decimalPlaces(scan) > precision) out.push(precisionFailure);
     for (let i = 0; i < bounds.length; i++) {
       const rule = bounds[i] as BoundRule;
-      if (rule.failsWhen(compareToBound(text, scan, rule.bound))) out.push(rule.failure);
+      const fast = rule.bound.fast;
+      const cmp =
+        scan.fast && fast !== undefined
+          ? scan.approx < fast
+            ? -1
+            : scan.approx > fast
+              ? 1
+              : 0
+          : compareToBound(value, scan, rule.bound);
+      if (breaks(rule.kind, cmp)) out.push(rule.failure);
     }
     return true;
   };
+
+  /**
+   * A double stands for its shortest round-trip decimal (what String() prints). Comparing it
+   * with a bound's double orders those decimals exactly: rounding to doubles is monotonic, and
+   * two decimals of at most 15 significant digits never share a double. Precision holds when
+   * scaling by 10^p and back gives the same double; a shorter decimal would have no more places.
+   * Anything the shortcuts cannot decide goes through the text.
+   */
+  const double: DoubleCheck = (value, out) => {
+    if (!Number.isFinite(value)) return text(String(value), 0, out, true);
+    if (integer && !Number.isInteger(value)) {
+      out.push(typeFailure);
+      return false;
+    }
+    if (
+      precision !== undefined &&
+      (scale === undefined || Math.round(value * scale) / scale !== value)
+    ) {
+      return text(String(value), 0, out, true);
+    }
+    if (!allFast) return text(String(value), 0, out, true);
+    for (let i = 0; i < bounds.length; i++) {
+      const rule = bounds[i] as BoundRule;
+      const fast = rule.bound.fast as number;
+      if (breaks(rule.kind, value < fast ? -1 : value > fast ? 1 : 0)) out.push(rule.failure);
+    }
+    return true;
+  };
+
+  return { text, double };
 }
 
 function boundRules(rules: FieldRules): BoundRule[] {
   const out: BoundRule[] = [];
-  const add = (
-    text: string | undefined,
-    failsWhen: (cmp: number) => boolean,
-    message: (bound: string) => string,
-    code: 'minimum' | 'maximum',
-  ) => {
+  const add = (text: string | undefined, kind: number, message: (bound: string) => string) => {
     if (text === undefined) return;
     const bound = toBound(text);
     // The schema parser refuses bounds that are not decimals; a bound it let through is ignored.
     if (bound === undefined) return;
-    out.push({ bound, failsWhen, failure: failure(code, message(text)) });
+    out.push({ kind, bound, failure: failure(kind < MAX ? 'minimum' : 'maximum', message(text)) });
   };
-  add(rules.minValue, (c) => c < 0, messages.minimum, 'minimum');
-  add(rules.exclusiveMinimum, (c) => c <= 0, messages.exclusiveMinimum, 'minimum');
-  add(rules.maxValue, (c) => c > 0, messages.maximum, 'maximum');
-  add(rules.exclusiveMaximum, (c) => c >= 0, messages.exclusiveMaximum, 'maximum');
+  add(rules.minValue, MIN, messages.minimum);
+  add(rules.exclusiveMinimum, EXCLUSIVE_MIN, messages.exclusiveMinimum);
+  add(rules.maxValue, MAX, messages.maximum);
+  add(rules.exclusiveMaximum, EXCLUSIVE_MAX, messages.exclusiveMaximum);
   return out;
 }

@@ -21,7 +21,10 @@ export function codePointLength(s: string): number {
  * The UTF-16 length bounds the code-point length (cp ≤ len ≤ 2·cp), so most values are decided
  * without counting: only a value in the ambiguous band is walked.
  */
-export function lengthRules(minLength: number | undefined, maxLength: number | undefined): RuleCheck | undefined {
+export function lengthRules(
+  minLength: number | undefined,
+  maxLength: number | undefined,
+): RuleCheck | undefined {
   if (minLength === undefined && maxLength === undefined) return undefined;
   const min = minLength ?? 0;
   const max = maxLength ?? Infinity;
@@ -31,6 +34,10 @@ export function lengthRules(minLength: number | undefined, maxLength: number | u
     const len = value.length;
     if (len < min) {
       out.push(tooShort);
+      return;
+    }
+    if (len > 2 * max) {
+      out.push(tooLong);
       return;
     }
     const needCount = len > max || len < 2 * min;

@@ -2,30 +2,23 @@
 // the way people write links: the scheme followed by `//` and the host, no spaces, control
 // characters or backslashes (the parser would silently drop or rewrite those).
 //
-// Nearly every real URL is plain ASCII with a DNS name, so a scan decides those without building a
-// URL object; anything unusual (IP literals, user info, percent-encoded or non-ASCII hosts,
-// punycode, odd ports) is handed to the parser itself, outside the hot loop.
+// Nearly every real URL is plain ASCII with a DNS name, so one fixed expression accepts those
+// without building a URL object; anything unusual (IP literals, user info, percent-encoded or
+// non-ASCII hosts, punycode, odd ports) and every invalid value is handed to the parser itself.
 
-const HOST = new Uint8Array(128); // 1: letter, 2: digit, 3: hyphen, 4: dot
-for (let c = 65; c <= 90; c++) HOST[c] = 1;
-for (let c = 97; c <= 122; c++) HOST[c] = 1;
-for (let c = 48; c <= 57; c++) HOST[c] = 2;
-HOST[45] = 3;
-HOST[46] = 4;
-
-const MAX_PORT = 65535;
+/**
+ * Certainly valid, decided natively: ASCII DNS labels whose last one has a letter (so it is no IPv4
+ * number) and is not hex like `0x1f`; no punycode label (the parser checks its encoding); a port
+ * up to 65535; then printable ASCII other than a backslash. Everything else asks the parser.
+ * Linear: labels are split by `.`, which no label holds, and the lookaheads scan one label each.
+ */
+const PLAIN =
+  /^[hH][tT][tT][pP][sS]?:\/\/(?:(?![xX][nN]--)[a-zA-Z0-9-]+\.)*(?![xX][nN]--)(?!0[xX][0-9a-fA-F]*(?:[:/?#]|$))(?=[a-zA-Z0-9-]*[a-zA-Z])[a-zA-Z0-9-]+(?::(?:[0-5]?[0-9]{1,4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])?)?(?:[/?#][\x21-\x5b\x5d-\x7e]*)?$/;
 
 export function isValidHttpUrl(s: string): boolean {
+  if (PLAIN.test(s)) return true;
   const start = schemeEnd(s);
-  if (start === 0) return false;
-  switch (quickCheck(s, start)) {
-    case 1:
-      return true;
-    case 0:
-      return false;
-    default:
-      return parserCheck(s, start);
-  }
+  return start !== 0 && parserCheck(s, start);
 }
 
 /** Index after `http://` or `https://` (any case), or 0. */
@@ -38,56 +31,9 @@ function schemeEnd(s: string): number {
   if (c0 !== 104 || c1 !== 116 || c2 !== 116 || c3 !== 112) return 0; // http
   let i = 4;
   if ((s.charCodeAt(4) | 0x20) === 115) i = 5; // s
-  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
-}
-
-/** 1: certainly valid, 0: certainly not, 2: ask the parser. */
-function quickCheck(s: string, start: number): 0 | 1 | 2 {
-  const n = s.length;
-  let i = start;
-  let labelStart = i;
-  let labelNumeric = true;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 47 || c === 63 || c === 35 || c === 58) break; // / ? # :
-    const kind = c < 128 ? HOST[c] : 0;
-    if (kind === 0) return 2;
-    if (kind === 4) {
-      if (i === labelStart) return 2;
-      if (isPunycode(s, labelStart, i)) return 2;
-      labelStart = i + 1;
-      labelNumeric = true;
-    } else if (kind !== 2) {
-      labelNumeric = false;
-    }
-  }
-  // An empty host, a trailing dot, or a last label that reads as a number (IPv4) needs the parser.
-  if (i === start || i === labelStart || labelNumeric || isPunycode(s, labelStart, i)) return 2;
-  if (s.charCodeAt(i) === 58) {
-    let port = 0;
-    for (i++; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c === 47 || c === 63 || c === 35) break;
-      if (c < 48 || c > 57) return 2;
-      port = port * 10 + (c - 48);
-      if (port > MAX_PORT) return 0;
-    }
-  }
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c <= 0x20 || c >= 0x7f || c === 0x5c) return 2;
-  }
-  return 1;
-}
-
-function isPunycode(s: string, from: number, to: number): boolean {
-  return (
-    to - from >= 4 &&
-    (s.charCodeAt(from) | 0x20) === 120 && // x
-    (s.charCodeAt(from + 1) | 0x20) === 110 && // n
-    s.charCodeAt(from + 2) === 45 &&
-    s.charCodeAt(from + 3) === 45
-  );
+  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47
+    ? i + 3
+    : 0;
 }
 
 function parserCheck(s: string, start: number): boolean {

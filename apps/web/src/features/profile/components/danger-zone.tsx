@@ -36,6 +36,7 @@ function DeleteAccountForm() {
     register,
     handleSubmit,
     resetField,
+    setError,
     setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '' } });
@@ -48,16 +49,16 @@ function DeleteAccountForm() {
         toast({ title: 'Account Deleted' });
       },
       onError: (error) => {
+        const message = getErrorMessage(
+          error,
+          'Failed to delete account. Please check your password.',
+        );
+        // The dialog is modal, so the toast outside it cannot take focus or clicks: the reason
+        // is also written under the field, where keyboard and screen-reader users are.
         resetField('password');
+        setError('password', { message });
         setFocus('password');
-        toast({
-          variant: 'destructive',
-          title: 'Deletion failed',
-          description: getErrorMessage(
-            error,
-            'Failed to delete account. Please check your password.',
-          ),
-        });
+        toast({ variant: 'destructive', title: 'Deletion failed', description: message });
       },
     }),
   );

@@ -1,0 +1,87 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, PRODUCTION_SCRYPT } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/lock.ts';
+
+// Start-up: read the configuration, open the database (taking the DATA_DIR lock for PGlite),
+// apply pending migrations once, build the app, listen. SIGTERM/SIGINT: stop taking requests,
+// finish those in flight and background work, close the database, release the lock, exit 0.
+
+const SHUTDOWN_GRACE_MS = 30_000;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirInUseError) fail(err.message);
+    fail(`Cannot open the database: ${(err as Error).message}`);
+  }
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    fail(`Database migration failed: ${(err as Error).message}`);
+  }
+
+  const app = await buildApp(config, { database });
+  if (config.passwordHash.logN < PRODUCTION_SCRYPT.logN) {
+    app.log.warn(
+      { scryptLogN: config.passwordHash.logN },
+      `SCRYPT_LOG_N is below ${PRODUCTION_SCRYPT.logN} (OWASP minimum): use this for tests only`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      app.log.warn({ signal }, 'Second signal: exiting at once');
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'Shutting down');
+    const force = setTimeout(() => {
+      app.log.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'Shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error({ err }, 'Cannot listen');
+    await app.close();
+    await database.close();
+    fail(`Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+  }
+  app.log.info(
+    { appUrl: config.appUrl, database: database.kind, dataDir: config.dataDir },
+    'SchemaCheck is ready',
+  );
+}
+
+await main();

@@ -1,0 +1,172 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { acquireDataDirLock, DataDirInUseError } from '../src/db/lock.ts';
+import { users } from '../src/db/schema.ts';
+import { createTestDatabase, tempDir } from './helpers.ts';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs `npm run set-tier`'s script in a child process. */
+function setTier(dataDir: string, ...args: string[]) {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+  };
+  delete env.DATABASE_URL;
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/set-tier.ts', ...args], {
+    cwd: SERVER_DIR,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+describe('migrations', () => {
+  it('apply to an empty database and again as a no-op', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      await database.migrate();
+      const tables = await database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      );
+      const names = (tables as unknown as { rows: Array<{ table_name: string }> }).rows.map(
+        (r) => r.table_name,
+      );
+      expect(names).toEqual([
+        'api_keys',
+        'api_usage',
+        'rate_limit_buckets',
+        'schemas',
+        'sessions',
+        'usage_counters',
+        'users',
+        'validation_jobs',
+        'validation_results',
+        'webhooks',
+      ]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('PGlite on disk (DATA_DIR/db)', () => {
+  it('keeps data across a close and reopen', async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ dataDir, databaseUrl: null });
+    await first.migrate();
+    await first.db
+      .insert(users)
+      .values({ username: 'kept', email: 'kept@example.com', passwordHash: 'x' });
+    await first.close();
+    expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
+
+    const second = await openDatabase({ dataDir, databaseUrl: null });
+    try {
+      await second.migrate();
+      const rows = await second.db.select().from(users).where(eq(users.username, 'kept'));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('DATA_DIR lock', () => {
+  it('refuses a second opener while the first holds it, and frees it on close', async () => {
+    const dataDir = tempDir();
+    const db = await openDatabase({ dataDir, databaseUrl: null });
+    try {
+      expect(readFileSync(path.join(dataDir, '.lock'), 'utf8').trim()).toBe(String(process.pid));
+      await expect(openDatabase({ dataDir, databaseUrl: null })).rejects.toThrow(
+        `DATA_DIR ${dataDir} is in use by another SchemaCheck process (pid ${process.pid})`,
+      );
+    } finally {
+      await db.close();
+    }
+    const again = acquireDataDirLock(dataDir);
+    again.release();
+  });
+
+  it('refuses another process (set-tier) with a clear message while the server holds it', async () => {
+    const dataDir = tempDir();
+    const db = await openDatabase({ dataDir, databaseUrl: null });
+    try {
+      const res = setTier(dataDir, 'someone', 'pro');
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(
+        `DATA_DIR ${dataDir} is in use by another SchemaCheck process (pid ${process.pid})`,
+      );
+      expect(res.stderr).toContain('stop it before using set-tier');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('takes over a lock left by a process that is gone', () => {
+    const dataDir = tempDir();
+    // A pid that cannot be running: past the kernel's pid_max.
+    writeFileSync(path.join(dataDir, '.lock'), '99999999\n');
+    const lock = acquireDataDirLock(dataDir);
+    expect(readFileSync(lock.file, 'utf8').trim()).toBe(String(process.pid));
+    lock.release();
+    expect(existsSync(lock.file)).toBe(false);
+  });
+
+  it('takes over a lock naming our own pid that we do not hold (container restart)', () => {
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, '.lock'), `${process.pid}\n`);
+    const lock = acquireDataDirLock(dataDir);
+    expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirInUseError);
+    lock.release();
+  });
+
+  it('takes over a garbled lock', () => {
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, '.lock'), 'garbage');
+    acquireDataDirLock(dataDir).release();
+  });
+});
+
+describe('set-tier', () => {
+  it('sets the plan of a user found by username or email, and refuses bad input', async () => {
+    const dataDir = tempDir();
+    const db = await openDatabase({ dataDir, databaseUrl: null });
+    await db.migrate();
+    await db.db
+      .insert(users)
+      .values({ username: 'Tiered', email: 'Tiered@Example.com', passwordHash: 'x' });
+    await db.close();
+
+    const byName = setTier(dataDir, 'tiered', 'business');
+    expect(byName.code).toBe(0);
+    expect(byName.stdout).toBe('Tiered <Tiered@Example.com>: free → business\n');
+    const byEmail = setTier(dataDir, 'tiered@example.com', 'enterprise');
+    expect(byEmail.stdout).toBe('Tiered <Tiered@Example.com>: business → enterprise\n');
+
+    const unknown = setTier(dataDir, 'nobody', 'pro');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No account with username or email "nobody"');
+    const badTier = setTier(dataDir, 'tiered', 'gold');
+    expect(badTier.code).toBe(2);
+    expect(badTier.stderr).toContain(
+      'Unknown tier "gold". Usage: npm run set-tier -- <username-or-email> <free|pro|business|enterprise>',
+    );
+    expect(setTier(dataDir).code).toBe(2);
+
+    const check = await openDatabase({ dataDir, databaseUrl: null });
+    try {
+      const [row] = await check.db.select().from(users).where(eq(users.username, 'Tiered'));
+      expect(row!.subscriptionTier).toBe('enterprise');
+    } finally {
+      await check.close();
+    }
+  });
+});

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { LosslessNumber } from '../model.ts';
+import { parseSchema } from '../schema/parse.ts';
+import type { WebField } from '../schema/web-types.ts';
+import { inferSchema } from './infer-schema.ts';
+
+/** The proposal for one CSV column holding these cells. */
+function column(values: (string | null)[], name = 'col'): WebField {
+  const schema = inferSchema({ headers: [name], rows: values.map((v) => [v]) });
+  return schema.fields[0] as WebField;
+}
+
+const repeat = <T>(values: T[], times: number): T[] =>
+  Array.from({ length: times }, () => values).flat();
+
+describe('inferSchema on CSV samples', () => {
+  it.each<[string, (string | null)[], Partial<WebField>]>([
+    ['whole numbers', ['1', '20', '300'], { type: 'integer', validation: { minValue: 0 } }],
+    ['negative whole numbers', ['-1', '20'], { type: 'integer', validation: {} }],
+    [
+      'decimals, precision as written',
+      ['1.5', '2.25', '3'],
+      { type: 'number', validation: { minValue: 0, precision: 2 } },
+    ],
+    ['decimals with an exponent', ['1.5', '2e3'], { type: 'number', validation: { minValue: 0 } }],
+    [
+      'codes with leading zeros stay text',
+      ['007', '012', '123'],
+      { type: 'string', validation: {} },
+    ],
+    ['0 and 1 are numbers', ['0', '1', '1', '0'], { type: 'integer' }],
+    [
+      'boolean words, any case',
+      ['true', 'FALSE', 'Yes', 'no', '1'],
+      { type: 'boolean', validation: {} },
+    ],
+    [
+      'ISO dates',
+      ['2024-01-31', '2024-02-29'],
+      { type: 'date', validation: { format: 'YYYY-MM-DD' } },
+    ],
+    [
+      'day first, when a day above 12 shows it',
+      ['31/01/2024', '01/02/2024'],
+      { type: 'date', validation: { format: 'DD/MM/YYYY' } },
+    ],
+    [
+      'month first, when a day above 12 shows it',
+      ['01/31/2024', '02/01/2024'],
+      { type: 'date', validation: { format: 'MM/DD/YYYY' } },
+    ],
+    [
+      'ambiguous day/month: day first',
+      ['01/02/2024', '03/04/2024'],
+      { type: 'date', validation: { format: 'DD/MM/YYYY' } },
+    ],
+    [
+      'date-times',
+      ['2024-01-31 10:00:00', '2024-02-01 23:59:59'],
+      { type: 'date', validation: { format: 'YYYY-MM-DD HH:mm:ss' } },
+    ],
+    [
+      'ISO date-times',
+      ['2024-01-31T10:00:00', '2024-02-01T23:59:59'],
+      { type: 'date', validation: { format: 'YYYY-MM-DDTHH:mm:ss' } },
+    ],
+    [
+      'RFC 3339 date-times',
+      ['2024-01-31T10:00:00Z', '2024-02-01T23:59:59.123+02:00'],
+      { type: 'date', validation: { format: 'YYYY-MM-DDTHH:mm:ssZ' } },
+    ],
+    ['not a real date', ['2024-02-30', '2024-01-01'], { type: 'string' }],
+    ['emails', ['a@example.com', 'b.c+d@mail.example.org'], { type: 'email', validation: {} }],
+    [
+      'urls',
+      ['https://example.com/a', 'http://shop.example.org/p?id=1'],
+      { type: 'url', validation: {} },
+    ],
+    ['text', ['hello', 'world'], { type: 'string', validation: {} }],
+  ])('%s', (_, values, expected) => {
+    expect(column(values)).toMatchObject(expected);
+  });
+
+  it('proposes an enum for a few values repeated over enough rows', () => {
+    expect(column(repeat(['Income', 'Expense', 'Transfer', 'Income'], 3))).toMatchObject({
+      type: 'enum',
+      validation: { values: ['Expense', 'Income', 'Transfer'] },
+    });
+    // Too few rows, too many distinct values, or values mostly unique: plain text.
+    expect(column(['Income', 'Expense', 'Income']).type).toBe('string');
+    expect(column(Array.from({ length: 30 }, (_, i) => `v${i % 11}`)).type).toBe('string');
+    expect(column(Array.from({ length: 12 }, (_, i) => `v${i % 7}`)).type).toBe('string');
+  });
+
+  it('marks a column required only when no value is missing', () => {
+    expect(column(['1', '2']).required).toBe(true);
+    expect(column(['1', '']).required).toBe(false);
+    expect(column(['1', null]).required).toBe(false);
+    expect(column(['', ''])).toEqual({
+      name: 'col',
+      type: 'string',
+      required: false,
+      validation: {},
+    });
+  });
+
+  it('proposes unique for id-like columns whose sample values are all different', () => {
+    expect(column(['1', '2', '3'], 'customer_id').validation.unique).toBe(true);
+    expect(column(['1', '2', '3'], 'userId').validation.unique).toBe(true);
+    expect(column(['A1', 'B2'], 'SKU').validation.unique).toBe(true);
+    expect(column(['1', '1', '3'], 'id').validation.unique).toBeUndefined();
+    expect(column(['1', '2', '3'], 'quantity').validation.unique).toBeUndefined();
+    expect(column(['1', '2', '3'], 'paid').validation.unique).toBeUndefined();
+  });
+
+  it('skips blank and repeated headers, and reads short rows as missing cells', () => {
+    const schema = inferSchema({
+      headers: ['a', '', 'a', 'b'],
+      rows: [['1', 'x', 'y', 'z'], ['2']],
+    });
+    expect(schema.fields.map((f) => [f.name, f.required])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
+  });
+
+  it('returns a web-form schema the parser accepts', () => {
+    const schema = inferSchema(
+      {
+        headers: ['id', 'email', 'amount', 'when', 'kind', 'note'],
+        rows: repeat(
+          [
+            ['1', 'a@example.com', '9.99', '2024-01-31', 'A', 'x'],
+            ['2', 'b@example.com', '10', '2024-02-01', 'B', ''],
+          ],
+          6,
+        ).map((row, i) => [String(i + 1), ...row.slice(1)]),
+      },
+      { name: 'Sample' },
+    );
+    expect(schema).toMatchObject({
+      name: 'Sample',
+      fileType: 'csv',
+      orderMatters: false,
+      additionalColumns: true,
+    });
+    const checked = parseSchema(schema);
+    expect(checked.ok && checked.warnings).toEqual([]);
+    expect(checked.ok && checked.value.fields.map((f) => f.type)).toEqual([
+      'integer',
+      'email',
+      'number',
+      'date',
+      'enum',
+      'string',
+    ]);
+  });
+});
+
+describe('inferSchema on JSON records', () => {
+  it('uses the JSON types, nests objects as dotted names and leaves arrays out', () => {
+    const schema = inferSchema({
+      records: [
+        {
+          id: 1,
+          price: 9.5,
+          active: true,
+          code: '007',
+          count: '12',
+          address: { zip: '12345' },
+          tags: ['a'],
+          big: new LosslessNumber('9007199254740993'),
+        },
+        {
+          id: 2,
+          price: 10,
+          active: false,
+          code: '008',
+          count: '13',
+          address: { zip: '54321' },
+          tags: [],
+          big: new LosslessNumber('9007199254740995'),
+        },
+        {
+          id: 3,
+          price: null,
+          active: true,
+          code: '009',
+          count: '14',
+          address: { zip: '11111', city: 'Leeds' },
+        },
+      ],
+    });
+    expect(schema.fileType).toBe('json');
+    expect(schema.fields).toEqual([
+      { name: 'id', type: 'integer', required: true, validation: { minValue: 0, unique: true } },
+      { name: 'price', type: 'number', required: false, validation: { minValue: 0, precision: 1 } },
+      { name: 'active', type: 'boolean', required: true, validation: {} },
+      { name: 'code', type: 'string', required: true, validation: {} },
+      { name: 'count', type: 'string', required: true, validation: {} },
+      { name: 'address.zip', type: 'string', required: true, validation: {} },
+      { name: 'big', type: 'integer', required: false, validation: { minValue: 0 } },
+      { name: 'address.city', type: 'string', required: false, validation: {} },
+    ]);
+  });
+
+  it('treats a property with mixed JSON types as text and skips records that are not objects', () => {
+    const schema = inferSchema({ records: [{ a: 1 }, { a: 'x' }, 'not a record', [1]] });
+    expect(schema.fields).toEqual([{ name: 'a', type: 'string', required: true, validation: {} }]);
+  });
+});

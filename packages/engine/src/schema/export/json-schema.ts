@@ -1,0 +1,176 @@
+// The model as a JSON Schema 2020-12 of one record. A field that is not required also accepts
+// null (the engine reads null as "no value"). Dotted names nest for JSON files. Rules JSON Schema
+// cannot say (unique, allowedChars, date ranges, other date layouts, boolean spellings) and exact
+// bounds a double would round go under "x-schemacheck", which other tools ignore.
+import type { FieldSpec, SchemaModel } from '../../model.ts';
+import { DEFAULT_DATE_FORMAT, ISO_DATE_TIME_FORMAT } from '../../rules/date-format.ts';
+import { EXTENSION_KEY } from '../forms/json-schema.ts';
+import {
+  exactNumber,
+  hasDefaultFalsy,
+  hasDefaultTruthy,
+  nearestNumber,
+  typedValue,
+} from './common.ts';
+
+type Json = Record<string, unknown>;
+
+const STANDARD_DATE_FORMATS: Record<string, string> = {
+  [DEFAULT_DATE_FORMAT]: 'date',
+  [ISO_DATE_TIME_FORMAT]: 'date-time',
+  'HH:mm:ssZ': 'time',
+};
+
+export function toJsonSchema(model: SchemaModel): Json {
+  const out: Json = { $schema: 'https://json-schema.org/draft/2020-12/schema' };
+  if (model.name !== '') out.title = model.name;
+  const record = objectSchema(tree(model), model);
+  Object.assign(out, record);
+  const ext: Json = {};
+  if (model.fileType !== undefined) ext.fileType = model.fileType;
+  if (model.orderMatters) ext.orderMatters = true;
+  if (!model.additionalColumns) ext.additionalColumns = false;
+  if (Object.keys(ext).length > 0) out[EXTENSION_KEY] = ext;
+  return out;
+}
+
+interface Node {
+  field?: FieldSpec;
+  children: Map<string, Node>;
+}
+
+/**
+ * Fields as nested objects; flat when nesting is impossible (CSV, `a` next to `a.b`). Nesting
+ * lists a parent's fields together, so a.x, id, a.y comes back as a.x, a.y, id.
+ */
+function tree(model: SchemaModel): Node {
+  const nested: Node = { children: new Map() };
+  const flat: Node = {
+    children: new Map(model.fields.map((f) => [f.name, { field: f, children: new Map() }])),
+  };
+  if (model.fileType === 'csv') return flat;
+  for (const field of model.fields) {
+    const parts = field.name.split('.');
+    if (parts.some((p) => p === '')) return flat;
+    let node = nested;
+    for (const part of parts) {
+      if (node.field !== undefined) return flat;
+      let child = node.children.get(part);
+      if (child === undefined) {
+        child = { children: new Map() };
+        node.children.set(part, child);
+      }
+      node = child;
+    }
+    if (node.field !== undefined || node.children.size > 0) return flat;
+    node.field = field;
+  }
+  // Nesting groups a.x with a.y; when the header order matters, only do it if nothing moves.
+  if (model.orderMatters && !sameOrder(leaves(nested), model.fields)) return flat;
+  return nested;
+}
+
+function leaves(node: Node): FieldSpec[] {
+  return [...node.children.values()].flatMap((child) =>
+    child.field !== undefined ? [child.field] : leaves(child),
+  );
+}
+
+function sameOrder(a: FieldSpec[], b: FieldSpec[]): boolean {
+  return a.length === b.length && a.every((f, i) => f === b[i]);
+}
+
+function anyRequired(node: Node): boolean {
+  return node.field?.required === true || [...node.children.values()].some(anyRequired);
+}
+
+function objectSchema(node: Node, model: SchemaModel): Json {
+  const properties: Json = {};
+  const required: string[] = [];
+  for (const [key, child] of node.children) {
+    let schema: Json;
+    if (child.field !== undefined) schema = property(child.field);
+    else {
+      schema = objectSchema(child, model);
+      if (!anyRequired(child)) schema.type = ['object', 'null'];
+    }
+    // A field may be called "__proto__": it must stay an own property.
+    Object.defineProperty(properties, key, {
+      value: schema,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    if (anyRequired(child)) required.push(key);
+  }
+  const out: Json = { type: 'object', properties };
+  if (required.length > 0) out.required = required;
+  if (!model.additionalProperties) out.additionalProperties = false;
+  return out;
+}
+
+function property(field: FieldSpec): Json {
+  const r = field.rules;
+  const p: Json = {};
+  const ext: Json = {};
+  const nullable = !field.required;
+  const { type, format } = jsonType(field, ext);
+  if (type !== undefined) p.type = nullable ? [type, 'null'] : type;
+  if (format !== undefined) p.format = format;
+  if (r.values !== undefined) {
+    const values: unknown[] = r.values.map((v) => typedValue(field, v));
+    p.enum = nullable && field.type === 'enum' ? [...values, null] : values;
+  }
+  if (r.minLength !== undefined) p.minLength = r.minLength;
+  if (r.maxLength !== undefined) p.maxLength = r.maxLength;
+  if (r.pattern !== undefined) p.pattern = r.pattern;
+  const bounds = [
+    ['minValue', 'minimum'],
+    ['maxValue', 'maximum'],
+    ['exclusiveMinimum', 'exclusiveMinimum'],
+    ['exclusiveMaximum', 'exclusiveMaximum'],
+  ] as const;
+  for (const [key, keyword] of bounds) {
+    const text = r[key];
+    if (text === undefined) continue;
+    const exact = exactNumber(text);
+    p[keyword] = exact ?? nearestNumber(text);
+    if (exact === undefined) ext[key] = text;
+  }
+  if (r.precision !== undefined) p.multipleOf = r.precision === 0 ? 1 : Number(`1e-${r.precision}`);
+  if (r.allowedChars !== undefined) ext.allowedChars = r.allowedChars;
+  if (r.unique === true) ext.unique = true;
+  if (field.type === 'boolean') {
+    if (!hasDefaultTruthy(field)) ext.truthy = r.truthy;
+    if (!hasDefaultFalsy(field)) ext.falsy = r.falsy;
+  }
+  if (r.minDate !== undefined) ext.minDate = r.minDate;
+  if (r.maxDate !== undefined) ext.maxDate = r.maxDate;
+  if (r.allowFuture === false) ext.allowFuture = false;
+  if (r.allowPast === false) ext.allowPast = false;
+  if (Object.keys(ext).length > 0) p[EXTENSION_KEY] = ext;
+  return p;
+}
+
+/** The JSON type and format of a field; no type for enum, whose values say it all. */
+function jsonType(field: FieldSpec, ext: Json): { type?: string; format?: string } {
+  switch (field.type) {
+    case 'string':
+    case 'integer':
+    case 'number':
+    case 'boolean':
+      return { type: field.type };
+    case 'email':
+      return { type: 'string', format: 'email' };
+    case 'url':
+      return { type: 'string', format: 'uri' };
+    case 'date': {
+      const format = field.rules.format ?? DEFAULT_DATE_FORMAT;
+      const standard = STANDARD_DATE_FORMATS[format];
+      if (standard === undefined) ext.format = format;
+      return { type: 'string', format: standard };
+    }
+    case 'enum':
+      return {};
+  }
+}

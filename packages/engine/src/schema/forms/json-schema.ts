@@ -1,0 +1,571 @@
+// JSON Schema 2020-12 (and the common draft-07 spellings) describing one record, or an array of
+// records. Nested objects become dotted field names (`address.zip`). What the model cannot hold is
+// a warning, not a refusal; what would change the meaning of the data is a problem.
+import type { FieldType } from '../../model.ts';
+import { LosslessNumber } from '../../model.ts';
+import { DEFAULT_DATE_FORMAT, ISO_DATE_TIME_FORMAT } from '../../rules/date-format.ts';
+import type { RawField, RawSchema, RuleKey } from '../build.ts';
+import {
+  type Context,
+  type Found,
+  describeValue,
+  found,
+  isObject,
+  joinPath,
+  own,
+} from '../context.ts';
+import { canonicalDecimal, numberToDecimal } from '../decimal-text.ts';
+import { MAX_FIELDS, MAX_NESTING } from '../limits.ts';
+import { readRuleObject } from './web.ts';
+
+/** Our own keyword for rules JSON Schema cannot express; other tools ignore unknown keywords. */
+export const EXTENSION_KEY = 'x-schemacheck';
+
+/** Keywords that describe or document; they never change what is valid. */
+const ANNOTATIONS = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  '$anchor',
+  '$defs',
+  'definitions',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+  'contentEncoding',
+]);
+
+const PROPERTY_KEYWORDS = new Set([
+  'type',
+  'enum',
+  'const',
+  'format',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'nullable',
+  'properties',
+  'required',
+  'additionalProperties',
+  '$ref',
+  EXTENSION_KEY,
+]);
+
+const FORMATS: Record<string, { type: FieldType; format?: string }> = {
+  email: { type: 'email' },
+  'idn-email': { type: 'email' },
+  uri: { type: 'url' },
+  iri: { type: 'url' },
+  date: { type: 'date', format: DEFAULT_DATE_FORMAT },
+  'date-time': { type: 'date', format: ISO_DATE_TIME_FORMAT },
+  time: { type: 'date', format: 'HH:mm:ssZ' },
+};
+
+const JSON_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'];
+
+interface Walk {
+  root: Record<string, unknown>;
+  ctx: Context;
+  fields: RawField[];
+  /** The top-level additionalProperties, which the model applies at every level. */
+  additionalProperties: unknown;
+  /** $ref targets being expanded, to stop recursive schemas. */
+  expanding: Set<string>;
+  /** Properties met, checkable or not. */
+  seen: number;
+}
+
+export function readJsonSchema(input: Record<string, unknown>, ctx: Context): RawSchema {
+  const extension = own(input, EXTENSION_KEY);
+  const ext = isObject(extension) ? extension : {};
+  const extPath = joinPath('', EXTENSION_KEY);
+  const schema: RawSchema = {
+    name: found(ext, 'name', extPath) ?? found(input, 'title', ''),
+    fileType: found(ext, 'fileType', extPath),
+    orderMatters: found(ext, 'orderMatters', extPath),
+    additionalColumns: found(ext, 'additionalColumns', extPath),
+    fields: undefined,
+    fieldsPath: 'properties',
+    fieldCount: 0,
+  };
+  const walk: Walk = {
+    root: input,
+    ctx,
+    fields: [],
+    additionalProperties: undefined,
+    expanding: new Set(),
+    seen: 0,
+  };
+  const record = recordSchema(input, walk);
+  if (record === undefined) return schema;
+  schema.fieldsPath = joinPath(record.path, 'properties');
+  const additional = found(record.node, 'additionalProperties', record.path);
+  if (additional !== undefined) {
+    walk.additionalProperties = additional.value;
+    if (typeof additional.value === 'boolean') schema.additionalProperties = additional;
+    else if (isObject(additional.value)) {
+      ctx.warn(
+        `additionalProperties with a schema is not supported; extra properties are allowed (at ${additional.path})`,
+      );
+    }
+  }
+  const recordKeywords = new Set([
+    'type',
+    'properties',
+    'required',
+    'additionalProperties',
+    '$ref',
+  ]);
+  if (record.path === '') recordKeywords.add(EXTENSION_KEY);
+  warnUnknownKeywords(record.node, record.path, ctx, recordKeywords);
+  readObject(record.node, record.path, '', true, 0, walk);
+  ctx.field = -1;
+  schema.fields = walk.fields.slice(0, MAX_FIELDS);
+  schema.fieldCount = Math.max(walk.fields.length, walk.seen);
+  return schema;
+}
+
+function recordSchema(
+  input: Record<string, unknown>,
+  walk: Walk,
+): { node: Record<string, unknown>; path: string } | undefined {
+  const root = resolve(input, '', walk);
+  if (root === undefined) return undefined;
+  const type = own(root, 'type');
+  if (
+    type === 'array' ||
+    (type === undefined &&
+      own(root, 'items') !== undefined &&
+      own(root, 'properties') === undefined)
+  ) {
+    for (const key of Object.keys(root)) {
+      if (key === 'type' || key === 'items' || key === EXTENSION_KEY || ANNOTATIONS.has(key))
+        continue;
+      walk.ctx.warn(`Keyword '${key}' is not supported and was ignored at ${joinPath('', key)}`);
+    }
+    const items = own(root, 'items');
+    const node = isObject(items) ? resolve(items, 'items', walk) : undefined;
+    if (
+      node === undefined ||
+      !(own(node, 'type') === 'object' || isObject(own(node, 'properties')))
+    ) {
+      if (!isObject(items) || node !== undefined) {
+        walk.ctx.problem(
+          'items',
+          'items must describe one record: an object schema with properties',
+        );
+      }
+      return undefined;
+    }
+    return { node, path: 'items' };
+  }
+  if (type === 'object' || (type === undefined && isObject(own(root, 'properties'))))
+    return { node: root, path: '' };
+  walk.ctx.problem(
+    '',
+    'This JSON Schema must describe a record (type "object" with properties) or a list of records (type "array" with items)',
+  );
+  return undefined;
+}
+
+function readObject(
+  node: Record<string, unknown>,
+  path: string,
+  prefix: string,
+  requiredChain: boolean,
+  depth: number,
+  walk: Walk,
+): void {
+  const { ctx } = walk;
+  const required = readRequired(node, path, ctx);
+  const propertiesF = found(node, 'properties', path);
+  const properties =
+    propertiesF !== undefined && isObject(propertiesF.value) ? propertiesF.value : {};
+  if (propertiesF !== undefined && !isObject(propertiesF.value))
+    ctx.problem(propertiesF.path, 'properties must be an object');
+  const propertiesPath = joinPath(path, 'properties');
+  for (const key of Object.keys(properties)) {
+    readProperty(
+      own(properties, key),
+      joinPath(propertiesPath, key),
+      prefix + key,
+      requiredChain && required.has(key),
+      depth,
+      walk,
+    );
+  }
+  for (const key of required) {
+    if (Object.prototype.hasOwnProperty.call(properties, key)) continue;
+    const fieldPath = joinPath(propertiesPath, key);
+    ctx.warn(
+      `Property '${prefix + key}' is required but not described; its values are checked as text (at ${joinPath(path, 'required')})`,
+    );
+    walk.fields.push(
+      plainField(fieldPath, walk.fields.length, prefix + key, 'string', requiredChain, path),
+    );
+  }
+  if (depth > 0) {
+    const additional = own(node, 'additionalProperties');
+    if (additional !== undefined && additional !== walk.additionalProperties) {
+      ctx.warn(
+        `additionalProperties at ${joinPath(path, 'additionalProperties')} was ignored: the top-level setting applies to every level`,
+      );
+    }
+  }
+}
+
+function readRequired(node: Record<string, unknown>, path: string, ctx: Context): Set<string> {
+  const f = found(node, 'required', path);
+  if (f === undefined) return new Set();
+  if (!Array.isArray(f.value) || f.value.some((v) => typeof v !== 'string')) {
+    ctx.problem(f.path, 'required must be a list of property names');
+    return new Set();
+  }
+  return new Set(f.value as string[]);
+}
+
+function plainField(
+  path: string,
+  ordinal: number,
+  name: string,
+  type: FieldType,
+  required: boolean,
+  requiredPath: string,
+): RawField {
+  return {
+    path,
+    ordinal,
+    name: { value: name, path, label: 'name' },
+    namePath: path,
+    type: { value: type, path, label: 'type' },
+    required: { value: required, path: joinPath(requiredPath, 'required'), label: 'required' },
+    rules: {},
+    rulesPath: path,
+  };
+}
+
+function readProperty(
+  value: unknown,
+  path: string,
+  name: string,
+  required: boolean,
+  depth: number,
+  walk: Walk,
+): void {
+  const { ctx } = walk;
+  ctx.field = walk.fields.length;
+  walk.seen++;
+  if (value === true) {
+    ctx.warn(`Property '${name}' has no type; its values are checked as text (at ${path})`);
+    walk.fields.push(plainField(path, walk.fields.length, name, 'string', required, path));
+    return;
+  }
+  if (value === false) {
+    ctx.warn(
+      `Property '${name}' is forbidden (false), which is not supported; it was ignored (at ${path})`,
+    );
+    return;
+  }
+  if (!isObject(value)) {
+    ctx.problem(path, `The schema of property '${name}' must be an object`);
+    return;
+  }
+  const node = resolve(value, path, walk);
+  if (node === undefined) return;
+  const ref = own(value, '$ref');
+  if (typeof ref === 'string') walk.expanding.add(ref);
+  try {
+    readResolvedProperty(node, path, name, required, depth, walk);
+  } finally {
+    if (typeof ref === 'string') walk.expanding.delete(ref);
+  }
+}
+
+function readResolvedProperty(
+  node: Record<string, unknown>,
+  path: string,
+  name: string,
+  required: boolean,
+  depth: number,
+  walk: Walk,
+): void {
+  const { ctx } = walk;
+  const typeF = found(node, 'type', path);
+  const types = readTypes(typeF, ctx);
+  if (types === undefined) return;
+  const enumF = found(node, 'enum', path);
+  const constF = found(node, 'const', path);
+  let nullable = types.includes('null') || own(node, 'nullable') === true;
+  const values = readValues(enumF ?? (constF && { ...constF, value: [constF.value] }), ctx);
+  if (values?.nullable) nullable = true;
+  const hasValues = values !== undefined && values.list.length > 0;
+  let nonNull = types.filter((t) => t !== 'null');
+  if (nonNull.length === 2 && nonNull.includes('integer') && nonNull.includes('number'))
+    nonNull = ['number'];
+
+  if (nonNull.length > 1) {
+    ctx.warn(
+      `Property '${name}' allows several types (${nonNull.join(', ')}); its values are checked as text (at ${typeF?.path ?? path})`,
+    );
+    nonNull = ['string'];
+  }
+  let kind = nonNull[0];
+  if (kind === undefined && isObject(own(node, 'properties'))) kind = 'object';
+  if (kind === 'object') {
+    if (!isObject(own(node, 'properties'))) {
+      ctx.warn(
+        `Property '${name}' is an object without properties, which cannot be checked; it was ignored (at ${path})`,
+      );
+      return;
+    }
+    if (depth + 1 >= MAX_NESTING) {
+      ctx.problem(path, `Objects are nested more than ${MAX_NESTING} levels deep`);
+      return;
+    }
+    warnUnknownKeywords(
+      node,
+      path,
+      ctx,
+      new Set(['type', 'properties', 'required', 'additionalProperties', 'nullable', '$ref']),
+    );
+    readObject(node, path, `${name}.`, required && !nullable, depth + 1, walk);
+    return;
+  }
+  if (kind === 'array') {
+    ctx.warn(
+      `Property '${name}' is an array, which cannot be checked; it was ignored (at ${path})`,
+    );
+    return;
+  }
+  if (kind === 'null') return;
+  warnUnknownKeywords(node, path, ctx, PROPERTY_KEYWORDS);
+
+  let type: FieldType;
+  const rules: RawField['rules'] = {};
+  const formatF = found(node, 'format', path);
+  const mapped = typeof formatF?.value === 'string' ? FORMATS[formatF.value] : undefined;
+  if (formatF !== undefined && mapped === undefined) {
+    ctx.warn(
+      `Format '${String(formatF.value)}' is not supported and was ignored at ${formatF.path}`,
+    );
+  }
+  if (kind === undefined) {
+    if (mapped !== undefined) type = mapped.type;
+    else if (extensionFormat(node)) type = 'date';
+    else if (hasValues) type = 'enum';
+    else {
+      ctx.warn(`Property '${name}' has no type; its values are checked as text (at ${path})`);
+      type = 'string';
+    }
+  } else if (kind === 'string') {
+    type = mapped?.type ?? (extensionFormat(node) ? 'date' : 'string');
+  } else {
+    type = kind as FieldType;
+    if (mapped !== undefined)
+      ctx.warn(
+        `Format '${String(formatF?.value)}' applies to text and was ignored at ${formatF?.path}`,
+      );
+  }
+  if (mapped?.format !== undefined && type === 'date' && formatF !== undefined) {
+    rules.format = { ...formatF, value: mapped.format };
+  }
+  for (const key of [
+    'minLength',
+    'maxLength',
+    'pattern',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+  ] as const) {
+    const f = found(node, key, path);
+    if (f !== undefined && typeof f.value !== 'boolean') rules[key] = f;
+  }
+  numericBounds(node, path, rules);
+  precision(node, path, type, rules, ctx);
+  if (hasValues) rules.values = { ...values.found, value: values.list };
+
+  const extension = found(node, EXTENSION_KEY, path);
+  const extended =
+    extension === undefined ? {} : (readRuleObject(extension.value, extension.path, ctx) ?? {});
+  walk.fields.push({
+    path,
+    ordinal: walk.fields.length,
+    name: { value: name, path, label: 'name' },
+    namePath: path,
+    type: { value: type, path: typeF?.path ?? path, label: 'type' },
+    required: { value: required && !nullable, path, label: 'required' },
+    // Our extension holds the exact text where a keyword could only hold a rounded number.
+    rules: { ...rules, ...extended },
+    rulesPath: path,
+  });
+}
+
+/** A date layout JSON Schema has no format for, kept in our extension (see export). */
+function extensionFormat(node: Record<string, unknown>): boolean {
+  const extension = own(node, EXTENSION_KEY);
+  return isObject(extension) && typeof own(extension, 'format') === 'string';
+}
+
+function readTypes(f: Found | undefined, ctx: Context): string[] | undefined {
+  if (f === undefined) return [];
+  const list = typeof f.value === 'string' ? [f.value] : f.value;
+  if (!Array.isArray(list) || list.length === 0 || list.some((t) => typeof t !== 'string')) {
+    ctx.problem(f.path, 'type must be a type name or a list of type names');
+    return undefined;
+  }
+  const unknown = list.find((t) => !JSON_TYPES.includes(t as string));
+  if (unknown !== undefined) {
+    ctx.problem(f.path, `Unknown type '${String(unknown)}'. Use one of: ${JSON_TYPES.join(', ')}`);
+    return undefined;
+  }
+  return list as string[];
+}
+
+/** enum/const values as the text a CSV cell or a JSON scalar would be checked as. */
+function readValues(
+  f: Found | undefined,
+  ctx: Context,
+): { list: string[]; nullable: boolean; found: Found } | undefined {
+  if (f === undefined) return undefined;
+  if (!Array.isArray(f.value)) {
+    ctx.problem(f.path, `${f.label} must be a list of values`);
+    return undefined;
+  }
+  const list: string[] = [];
+  let nullable = false;
+  for (const [i, v] of f.value.entries()) {
+    if (v === null) nullable = true;
+    else if (typeof v === 'string') list.push(v);
+    else if (typeof v === 'boolean') list.push(String(v));
+    else if (typeof v === 'number' || v instanceof LosslessNumber) {
+      list.push(typeof v === 'number' ? (numberToDecimal(v) ?? String(v)) : v.raw);
+    } else {
+      const where = f.label === 'const' ? f.path : joinPath(f.path, i);
+      ctx.problem(
+        where,
+        `Allowed values must be text, numbers or true/false, not ${describeValue(v)}`,
+      );
+      return undefined;
+    }
+  }
+  return { list, nullable, found: f };
+}
+
+/** minimum/maximum, and the draft-04 form where exclusiveMinimum: true makes minimum exclusive. */
+function numericBounds(
+  node: Record<string, unknown>,
+  path: string,
+  rules: RawField['rules'],
+): void {
+  const pairs: [string, RuleKey, RuleKey][] = [
+    ['minimum', 'minValue', 'exclusiveMinimum'],
+    ['maximum', 'maxValue', 'exclusiveMaximum'],
+  ];
+  for (const [keyword, inclusive, exclusive] of pairs) {
+    const f = found(node, keyword, path);
+    if (f === undefined) continue;
+    if (own(node, exclusive) === true) rules[exclusive] = f;
+    else rules[inclusive] = f;
+  }
+}
+
+/** multipleOf 0.01 on a number is "at most 2 decimal places"; other steps cannot be expressed. */
+function precision(
+  node: Record<string, unknown>,
+  path: string,
+  type: FieldType,
+  rules: RawField['rules'],
+  ctx: Context,
+): void {
+  const f = found(node, 'multipleOf', path);
+  if (f === undefined) return;
+  const text =
+    typeof f.value === 'number'
+      ? numberToDecimal(f.value)
+      : f.value instanceof LosslessNumber
+        ? canonicalDecimal(f.value.raw)
+        : null;
+  const places =
+    text === null ? -1 : /^0\.0*1$/.test(text) ? text.length - 2 : text === '1' ? 0 : -1;
+  if (places > 0 && type === 'number') rules.precision = { ...f, value: places };
+  else if (places === 0 && (type === 'integer' || type === 'number')) {
+    if (type === 'number') rules.precision = { ...f, value: 0 };
+  } else ctx.warn(`multipleOf ${String(f.value)} is not supported and was ignored at ${f.path}`);
+}
+
+function warnUnknownKeywords(
+  node: Record<string, unknown>,
+  path: string,
+  ctx: Context,
+  known: Set<string>,
+): void {
+  for (const key of Object.keys(node)) {
+    if (known.has(key) || ANNOTATIONS.has(key)) continue;
+    ctx.warn(`Keyword '${key}' is not supported and was ignored at ${joinPath(path, key)}`);
+  }
+}
+
+/** Follows `$ref` inside this document (`#/$defs/x`); sibling keywords add to the target. */
+function resolve(
+  node: Record<string, unknown>,
+  path: string,
+  walk: Walk,
+): Record<string, unknown> | undefined {
+  let current = node;
+  const seen = new Set<string>();
+  for (;;) {
+    const ref = own(current, '$ref');
+    if (ref === undefined) return current;
+    const refPath = joinPath(path, '$ref');
+    if (typeof ref !== 'string' || !ref.startsWith('#')) {
+      walk.ctx.problem(
+        refPath,
+        `The $ref ${JSON.stringify(ref)} cannot be followed; only references inside this schema (like #/$defs/name) are supported`,
+      );
+      return undefined;
+    }
+    if (seen.has(ref) || walk.expanding.has(ref)) {
+      walk.ctx.problem(
+        refPath,
+        `The $ref '${ref}' refers back to itself; recursive schemas are not supported`,
+      );
+      return undefined;
+    }
+    seen.add(ref);
+    const target = pointer(walk.root, ref);
+    if (!isObject(target)) {
+      walk.ctx.problem(refPath, `The $ref '${ref}' does not point to a schema object in this file`);
+      return undefined;
+    }
+    const { $ref: _ignored, ...siblings } = current;
+    current = { ...target, ...siblings };
+  }
+}
+
+function pointer(root: unknown, ref: string): unknown {
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (fragment === '') return root;
+  if (!fragment.startsWith('/')) return undefined;
+  let node = root;
+  for (const raw of fragment.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) node = node[Number(key)];
+    else if (isObject(node)) node = own(node, key);
+    else return undefined;
+  }
+  return node;
+}

@@ -1,0 +1,122 @@
+// CSV: the header decides which column feeds each field; each record's cells then go through
+// their field's compiled check. This loop runs once per row of the file, so it allocates nothing
+// unless a cell fails.
+
+import { createCsvReader, type CsvReaderOptions } from '../csv/reader.ts';
+import type { Issue } from '../model.ts';
+import type { CompiledField, Failure } from './compile.ts';
+import { planHeader } from './csv-header.ts';
+import { truncateValue } from './issue-value.ts';
+import { messages } from './messages.ts';
+import { REQUIRED, type RecordSource, type Run } from './run.ts';
+
+export function csvRecords(run: Run): RecordSource {
+  const { collector, fields, options } = run;
+  if (options.jsonShape !== undefined) {
+    collector.warn({
+      code: 'ignored_option',
+      message: messages.ignoredOption('JSON shape', 'CSV'),
+    });
+  }
+  const readerOptions: CsvReaderOptions = {};
+  if (options.delimiter !== undefined) readerOptions.delimiter = options.delimiter;
+  if (options.maxFieldBytes !== undefined) readerOptions.maxFieldBytes = options.maxFieldBytes;
+
+  // From the header: the checked fields in column order, so that a row's issues are in file order.
+  let width = -1;
+  let boundFields: CompiledField[] = [];
+  let boundColumns: number[] = [];
+  const out: Failure[] = [];
+
+  const reportFailures = (row: number, field: CompiledField, value: string) => {
+    const shown = truncateValue(value);
+    for (let i = 0; i < out.length; i++) {
+      const f = out[i] as Failure;
+      collector.rowIssue({
+        row,
+        field: field.name,
+        code: f.code,
+        message: f.message,
+        value: shown,
+      });
+    }
+    out.length = 0;
+  };
+
+  const reader = createCsvReader(
+    {
+      header(cells) {
+        if (run.stopped) return;
+        width = cells.length;
+        const names = fields.map((f) => f.name);
+        const plan = planHeader(cells, names, run.schema);
+        for (const issue of plan.issues) collector.add({ row: 1, ...issue });
+        const bound = fields
+          .map((field, k) => ({ field, col: plan.columns[k] as number }))
+          .filter((b) => b.col >= 0)
+          .sort((a, b) => a.col - b.col);
+        boundFields = bound.map((b) => b.field);
+        boundColumns = bound.map((b) => b.col);
+      },
+
+      record(cells, row) {
+        if (!run.startRow(row)) return;
+        const n = cells.length;
+        if (n !== width) {
+          collector.rowIssue({
+            row,
+            field: '',
+            code: n > width ? 'extra_cells' : 'missing_cells',
+            message: messages.cellCount(n, width),
+            value: null,
+          });
+        }
+        // Cells past the end of a short row are not checked: missing_cells already says so.
+        for (let k = 0; k < boundFields.length; k++) {
+          const col = boundColumns[k] as number;
+          if (col >= n) continue;
+          const value = cells[col] as string;
+          const field = boundFields[k] as CompiledField;
+          if (value.length === 0) {
+            if (field.required) {
+              const { code, message } = REQUIRED;
+              collector.rowIssue({ row, field: field.name, code, message, value: null });
+            }
+            continue;
+          }
+          field.checkText(value, row, out);
+          if (out.length !== 0) reportFailures(row, field, value);
+        }
+      },
+
+      issue(row, code, message, value) {
+        const shown = value === null ? null : truncateValue(value);
+        const issue: Issue = { row, field: '', code, message, value: shown };
+        // Row 1 is the header: its problems belong to the file, not to a data row.
+        if (row <= 1) {
+          if (!run.stopped) collector.add(issue);
+        } else if (run.startRow(row)) {
+          collector.rowIssue(issue);
+        }
+      },
+
+      warning(warning) {
+        collector.warn(warning);
+      },
+    },
+    readerOptions,
+  );
+
+  return {
+    push: (chunk) => reader.push(chunk),
+    end() {
+      reader.end();
+      // No header at all (an empty file): none of the schema's columns is there.
+      if (width !== -1) return;
+      for (const { name } of fields) {
+        const message = messages.missingColumn(name);
+        collector.add({ row: 1, field: name, code: 'missing_column', message, value: null });
+      }
+    },
+  };
+}
