@@ -370,8 +370,9 @@ class ExactParser {
     }
     const shown = word.length > LONGEST_WORD_SHOWN ? `${word.slice(0, LONGEST_WORD_SHOWN)}…` : word;
     const reason = `invalid value '${shown}' (only true, false and null are allowed without quotes)`;
-    // A word cut off by the end of the text could still have become a literal.
-    if (i === this.end && LITERALS.some((literal) => literal.startsWith(word))) {
+    // A word that runs into the end of the text may go on after it (in a prefix, or before bad
+    // bytes): the same word, whole, is what a later message must name.
+    if (i === this.end) {
       this.failure = { ok: false, offset: start, reason, kind: 'end' };
       return undefined;
     }
