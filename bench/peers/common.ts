@@ -105,7 +105,13 @@ export class PairRecorder {
 function shortValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   const s = typeof value === 'string' ? value : JSON.stringify(value);
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+  // A fresh copy: a value cut from a parser's chunk text can be a V8 sliced string that keeps the
+  // whole chunk alive, and 10,000 of them would keep most of the file in memory.
+  return copyString(s.length > 60 ? `${s.slice(0, 57)}...` : s);
+}
+
+function copyString(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
 }
 
 let cpuStart: NodeJS.CpuUsage | null = null;
@@ -126,5 +132,5 @@ export function report(r: Omit<PeerReport, 'peakRssMiB' | 'cpuMs'>): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
-/** 1 MiB read chunks for every streaming peer. */
-export const CHUNK_BYTES = 1 << 20;
+/** 1 MiB read chunks for every streaming peer (BENCH_CHUNK_KB overrides it, for experiments). */
+export const CHUNK_BYTES = Number(process.env.BENCH_CHUNK_KB ?? 1024) * 1024;

@@ -57,7 +57,16 @@ export const memorySection: Section = {
       );
     }
     const baseline = ctx.baseline?.peakRssMiB;
-    const header = ['tool', 'input', 'MB/s', 'rows/s', 'peak MiB', 'CPU %', 'errors found'];
+    const header = [
+      'tool',
+      'input',
+      'MB/s',
+      'rows/s',
+      'peak MiB',
+      'CPU %',
+      'MB/s per CPU-s',
+      'errors found',
+    ];
     const row = first
       ? [
           'SchemaCheck engine',
@@ -66,9 +75,10 @@ export const memorySection: Section = {
           fmt(perSecond(first.rows, ms)),
           fmt(peak),
           fmt(median(reports.map((r) => (100 * r.cpuMs) / r.ms))),
+          fmt(mbPerSecond(first.bytes, median(reports.map((r) => r.cpuMs))), 1),
           `${fmt(first.errors)} of ${fmt(dataset.plantedCount)}`,
         ]
-      : ['SchemaCheck engine', `CSV ${fmt(dataset.csvBytes / 1e6)} MB`, 'failed', '', '', '', ''];
+      : ['SchemaCheck engine', `CSV ${fmt(dataset.csvBytes / 1e6)} MB`, 'failed', '', '', '', '', ''];
     const note =
       `${fmt(dataset.rows)} rows; peak RSS of the whole child process (VmHWM)` +
       (baseline !== undefined

@@ -11,7 +11,7 @@
 // for one broken value, reported once, instead of an error on every following line.
 
 import type { JsonSink, JsonReaderOptions } from './reader.ts';
-import { parseExact, type ExactParseResult } from './exact-parser.ts';
+import { parseExact, type ExactParseOptions, type ExactParseResult } from './exact-parser.ts';
 import { LineCursor, describeCharAt, positionIn, type TextPosition } from './text-position.ts';
 import { SCAN_STOPPED, VALUE_CONTINUES, ValueScanner } from './value-scanner.ts';
 
@@ -240,7 +240,7 @@ export class DocumentReader {
       case ARRAY_ELEMENT:
         this.scanner.finish();
         if (!this.scanner.endsWithInput) {
-          this.raise(this.row, this.parseIssue(this.carry, 'file', true), this.elementPath());
+          this.raise(this.row, this.parseIssue(this.carry, 'file'), this.elementPath());
         } else if (this.acceptRecord(this.carry, 'file', this.elementPath())) {
           this.raiseAtCursor(
             this.row + 1,
@@ -256,7 +256,7 @@ export class DocumentReader {
         }
         this.scanner.finish();
         if (this.scanner.endsWithInput) this.acceptRecord(this.carry, 'file', '$');
-        else this.raise(1, this.parseIssue(this.carry, 'file', true), '$');
+        else this.raise(1, this.parseIssue(this.carry, 'file'), '$');
         return;
       case FIRST_TAIL:
       case FIRST_SKIP_LINE:
@@ -428,7 +428,7 @@ export class DocumentReader {
     if (end === SCAN_STOPPED) {
       this.raise(
         this.row,
-        this.parseIssue(this.recordText(this.scanner.stoppedAt + 1), 'file', true),
+        this.parseIssue(this.recordText(this.scanner.stoppedAt + 1), 'file'),
         this.elementPath(),
       );
       return this.stopped();
@@ -461,7 +461,7 @@ export class DocumentReader {
       return piece.length;
     }
     if (end === SCAN_STOPPED) {
-      const issue = this.firstDoomed ?? this.parseIssue(this.recordText(scannedTo), 'file', true);
+      const issue = this.firstDoomed ?? this.parseIssue(this.recordText(scannedTo), 'file');
       if (forced || this.firstSawLineFeed) {
         this.raise(1, issue, '$');
         return this.stopped();
@@ -565,7 +565,7 @@ export class DocumentReader {
     const end = scanner.scan(text, 0);
     if (end === VALUE_CONTINUES) scanner.finish();
     if (end === SCAN_STOPPED)
-      this.raise(this.row, this.parseIssue(text, 'line', true), this.elementPath());
+      this.raise(this.row, this.parseIssue(text, 'line'), this.elementPath());
     else this.acceptRecord(text, 'line', this.elementPath());
     this.endRecord();
   }
@@ -596,24 +596,15 @@ export class DocumentReader {
         // The exact parser says where and why.
       }
     }
-    const options = {
-      maxDepth: this.limits.maxDepth,
-      endName,
-      arrayElement: this.shape === 'array',
-    };
-    const result = parseExact(text, 0, text.length, options);
+    const result = parseExact(text, 0, text.length, this.exactOptions(endName, false));
     if (result.ok || result.kind !== 'end' || follower === '') return result;
     const withFollower = text + follower;
-    return parseExact(withFollower, 0, withFollower.length, { ...options, validateOnly: true });
+    return parseExact(withFollower, 0, withFollower.length, this.exactOptions(endName, true));
   }
 
   /** The first problem in a record's text, which must have one. */
-  private parseIssue(text: string, endName: 'file' | 'line', validateOnly: boolean): HeldIssue {
-    const result = parseExact(text, 0, text.length, {
-      maxDepth: this.limits.maxDepth,
-      endName,
-      validateOnly,
-    });
+  private parseIssue(text: string, endName: 'file' | 'line'): HeldIssue {
+    const result = parseExact(text, 0, text.length, this.exactOptions(endName, true));
     if (result.ok) {
       // Only reachable if the scanner and the parser disagree; say so rather than guess.
       return {
@@ -626,12 +617,18 @@ export class DocumentReader {
 
   /** A syntax error in the open record's text so far, if there is one before its end. */
   private syntaxIssueIn(text: string, endName: 'file' | 'line'): HeldIssue | undefined {
-    const result = parseExact(text, 0, text.length, {
+    const result = parseExact(text, 0, text.length, this.exactOptions(endName, true));
+    return result.ok || result.kind === 'end' ? undefined : this.describeFailure(result, text);
+  }
+
+  /** Every parse of a record uses these, so that each names a problem in the same words. */
+  private exactOptions(endName: 'file' | 'line', validateOnly: boolean): ExactParseOptions {
+    return {
       maxDepth: this.limits.maxDepth,
       endName,
-      validateOnly: true,
-    });
-    return result.ok || result.kind === 'end' ? undefined : this.describeFailure(result, text);
+      validateOnly,
+      arrayElement: this.shape === 'array',
+    };
   }
 
   private describeFailure(

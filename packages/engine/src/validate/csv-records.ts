@@ -25,6 +25,7 @@ export function csvRecords(run: Run): RecordSource {
   // From the header: the checked fields in column order, so that a row's issues are in file order.
   let width = -1;
   let boundFields: CompiledField[] = [];
+  let boundChecks: CompiledField['checkText'][] = [];
   let boundColumns: number[] = [];
   const out: Failure[] = [];
 
@@ -56,6 +57,7 @@ export function csvRecords(run: Run): RecordSource {
           .filter((b) => b.col >= 0)
           .sort((a, b) => a.col - b.col);
         boundFields = bound.map((b) => b.field);
+        boundChecks = bound.map((b) => b.field.checkText);
         boundColumns = bound.map((b) => b.col);
       },
 
@@ -76,16 +78,16 @@ export function csvRecords(run: Run): RecordSource {
           const col = boundColumns[k] as number;
           if (col >= n) continue;
           const value = cells[col] as string;
-          const field = boundFields[k] as CompiledField;
           if (value.length === 0) {
+            const field = boundFields[k] as CompiledField;
             if (field.required) {
               const { code, message } = REQUIRED;
               collector.rowIssue({ row, field: field.name, code, message, value: null });
             }
             continue;
           }
-          field.checkText(value, row, out);
-          if (out.length !== 0) reportFailures(row, field, value);
+          (boundChecks[k] as CompiledField['checkText'])(value, row, out);
+          if (out.length !== 0) reportFailures(row, boundFields[k] as CompiledField, value);
         }
       },
 
