@@ -10,6 +10,7 @@
 //   BENCH_BIG_RUNS=1     runs of the big file            BENCH_CPU=1      core to pin children to
 //   BENCH_PIN=0          do not pin                      BENCH_STRICT=1   also exit 1 on unmet targets
 //   BENCH_TIMEOUT_S=1800 per child
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,12 @@ import { throughputSection } from './sections/throughput.ts';
 const SECTIONS: Section[] = [throughputSection, memorySection];
 
 const log = (message: string): void => console.log(message);
+
+/** The commit measured (read-only `git rev-parse`); the working tree may hold more. */
+function commit(): string {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : 'unknown';
+}
 
 function machine() {
   return {
@@ -97,6 +104,7 @@ async function main(): Promise<number> {
       {
         date: new Date().toISOString(),
         durationS: Math.round((Date.now() - started) / 1000),
+        commit: commit(),
         machine: { ...info, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100) },
         runs: ctx.runs,
         baseline: ctx.baseline,

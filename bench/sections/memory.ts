@@ -78,7 +78,16 @@ export const memorySection: Section = {
           fmt(mbPerSecond(first.bytes, median(reports.map((r) => r.cpuMs))), 1),
           `${fmt(first.errors)} of ${fmt(dataset.plantedCount)}`,
         ]
-      : ['SchemaCheck engine', `CSV ${fmt(dataset.csvBytes / 1e6)} MB`, 'failed', '', '', '', '', ''];
+      : [
+          'SchemaCheck engine',
+          `CSV ${fmt(dataset.csvBytes / 1e6)} MB`,
+          'failed',
+          '',
+          '',
+          '',
+          '',
+          '',
+        ];
     const note =
       `${fmt(dataset.rows)} rows; peak RSS of the whole child process (VmHWM)` +
       (baseline !== undefined

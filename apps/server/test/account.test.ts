@@ -2,7 +2,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import type { User } from '../src/db/schema.ts';
-import { Client, newUser, startTestApp, type TestApp } from './helpers.ts';
+import { Client, newUser, startTestApp, type TestApp, removeTempDirs } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -201,3 +201,5 @@ describe('delete-account', () => {
     expect((await c.get('/api/auth/me')).statusCode).toBe(200);
   });
 });
+
+afterAll(removeTempDirs);

@@ -13,6 +13,7 @@ import {
   stableHeaders,
   STRONG_PASSWORD,
   type TestApp,
+  removeTempDirs,
 } from './helpers.ts';
 
 let t: TestApp;
@@ -576,3 +577,5 @@ describe('tiers', () => {
     ).rejects.toThrow();
   });
 });
+
+afterAll(removeTempDirs);

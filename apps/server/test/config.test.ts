@@ -1,8 +1,8 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, afterAll } from 'vitest';
 import { ConfigError, loadConfig, PRODUCTION_SCRYPT } from '../src/config.ts';
-import { tempDir } from './helpers.ts';
+import { tempDir, removeTempDirs } from './helpers.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -115,3 +115,5 @@ describe('loadConfig', () => {
     );
   });
 });
+
+afterAll(removeTempDirs);

@@ -3,11 +3,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, afterAll } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { acquireDataDirLock, DataDirInUseError } from '../src/db/lock.ts';
 import { users } from '../src/db/schema.ts';
-import { createTestDatabase, tempDir } from './helpers.ts';
+import { createTestDatabase, tempDir, removeTempDirs } from './helpers.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -170,3 +170,5 @@ describe('set-tier', () => {
     }
   });
 });
+
+afterAll(removeTempDirs);

@@ -16,8 +16,17 @@ import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 
 export const STRONG_PASSWORD = 'Blue-Kettle-42';
 
+const tempDirs: string[] = [];
+
 export function tempDir(prefix = 'sc-test-'): string {
-  return mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every folder tempDir() made (call in afterAll). */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** A tiny stand-in for apps/web/dist. */

@@ -11,6 +11,7 @@ import {
   startTestApp,
   testConfig,
   type TestApp,
+  removeTempDirs,
 } from './helpers.ts';
 
 let t: TestApp;
@@ -321,3 +322,5 @@ describe('timeouts', () => {
     }
   });
 });
+
+afterAll(removeTempDirs);

@@ -16,6 +16,7 @@ import {
   stableHeaders,
   testConfig,
   type TestApp,
+  removeTempDirs,
 } from './helpers.ts';
 
 let t: TestApp;
@@ -328,3 +329,5 @@ describe('mail delivery', () => {
     }
   });
 });
+
+afterAll(removeTempDirs);

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, tempDir } from './helpers.ts';
+import { afterEach, describe, expect, it, afterAll } from 'vitest';
+import { STRONG_PASSWORD, tempDir, removeTempDirs } from './helpers.ts';
 
 // The real server as a child process (`node --import tsx src/server.ts`, what `npm start` runs):
 // start-up, one owner per DATA_DIR, graceful SIGTERM, and recovery after kill -9.
@@ -156,3 +156,5 @@ describe('server process', () => {
     );
   });
 });
+
+afterAll(removeTempDirs);

@@ -1,2 +1,3 @@
 export * from './auth.ts';
 export * from './plans.ts';
+export * from './workspace.ts';

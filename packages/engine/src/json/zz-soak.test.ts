@@ -163,7 +163,7 @@ describe('reading broken documents', () => {
           if (event.kind === 'issue') expect(event.message).toMatch(/line \d+, column \d+/);
         }
       }),
-      { numRuns: 60000 },
+      { numRuns: 100000 },
     );
   });
 
@@ -262,7 +262,7 @@ describe('the exact parser', () => {
         if (shownExactly) expect(parsed).toBe(Number(literal));
         else expect(parsed).toEqual(new LosslessNumber(literal));
       }),
-      { numRuns: 60000 },
+      { numRuns: 100000 },
     );
   });
 });

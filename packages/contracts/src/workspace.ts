@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+// The validation workspace's calls (SPEC §7): what the dashboard sends and what the server
+// answers. A schema's fields are checked in depth by the engine on the server (every problem by
+// path); here only the envelope is described, so the form and the route agree on its shape.
+
+export const FILE_TYPES = ['csv', 'json'] as const;
+export type WorkspaceFileType = (typeof FILE_TYPES)[number];
+
+export const SCHEMA_NAME_MAX = 200;
+
+export const savedSchemaInputSchema = z.object({
+  name: z
+    .string({ error: 'Please enter a name for your schema.' })
+    .trim()
+    .min(1, 'Please enter a name for your schema.')
+    .max(SCHEMA_NAME_MAX, `Schema name must be at most ${SCHEMA_NAME_MAX} characters`),
+  fileType: z.enum(FILE_TYPES, { error: 'File type must be csv or json' }),
+  fields: z
+    .array(z.record(z.string(), z.unknown()), {
+      error: 'Please add at least one field to your schema.',
+    })
+    .min(1, 'Please add at least one field to your schema.'),
+  orderMatters: z.boolean().optional(),
+  additionalColumns: z.boolean().optional(),
+  additionalProperties: z.boolean().optional(),
+});
+export type SavedSchemaInput = z.infer<typeof savedSchemaInputSchema>;
+
+/** Rename or replace: every property optional, at least one present. */
+export const savedSchemaUpdateSchema = savedSchemaInputSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+export type SavedSchemaUpdate = z.infer<typeof savedSchemaUpdateSchema>;
+
+export interface SavedSchema extends SavedSchemaInput {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A schema refused by the engine: every problem with its path (e.g. fields[2].validation.pattern). */
+export interface SchemaProblemsResponse {
+  error: string;
+  code: 'invalid_schema';
+  problems: { path: string; message: string }[];
+}
+
+export interface ValidationErrorItem {
+  row: number;
+  field: string;
+  code: string;
+  message: string;
+  value: string | null;
+  /** JSON files only. */
+  path?: string;
+}
+
+export interface ValidationWarningItem {
+  code: string;
+  message: string;
+}
+
+/** POST /api/validate (multipart: file, schema as JSON text). */
+export interface ValidateResponse {
+  id: string;
+  fileName: string;
+  fileType: WorkspaceFileType;
+  fileSize: number;
+  success: boolean;
+  totalRows: number;
+  validRows: number;
+  invalidRows: number;
+  errorCount: number;
+  /** The first 1000 errors in file order; errorCount counts them all. */
+  errors: ValidationErrorItem[];
+  errorsByField: Record<string, number>;
+  errorsByCode: Record<string, number>;
+  warnings: ValidationWarningItem[];
+  /** Whether this user's plan may download the full CSV report. */
+  reportAvailable: boolean;
+}
+
+/** GET /api/auth/usage. resetDate is an ISO timestamp (the 1st of next month, 00:00 UTC). */
+export interface UsageResponse {
+  hasLimit: boolean;
+  used: number;
+  limit: number | null;
+  remaining: number | null;
+  resetDate: string;
+}
+
+/**
+ * Error codes the workspace turns into its upgrade dialogs. Messages about size contain
+ * "file size" and messages about rows contain "rows" (SPEC §8 reads them).
+ */
+export const WORKSPACE_ERROR_CODES = {
+  fileTooLarge: 'file_too_large',
+  rowLimit: 'row_limit',
+  monthlyLimit: 'monthly_limit',
+  planRequired: 'plan_required',
+  busy: 'validation_in_progress',
+  invalidSchema: 'invalid_schema',
+  unsupportedFile: 'unsupported_file',
+  emptyFile: 'empty_file',
+} as const;
+
+/** Drop zone and upload: the file types the workspace accepts. */
+export const ACCEPTED_EXTENSIONS = ['.csv', '.json', '.ndjson'] as const;
+
+/** Rows of errors the results table shows; the report holds them all. */
+export const ERROR_TABLE_ROWS = 50;
+/** Errors kept with a stored result. */
+export const STORED_ERRORS = 1000;
+/** Days a result and its report are kept. */
+export const RESULT_RETENTION_DAYS = 90;
