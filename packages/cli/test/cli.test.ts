@@ -48,6 +48,7 @@ beforeAll(async () => {
     join(dir, 'bad.csv'),
     'id,email,age\n1,a@example.com,30\nx,not-an-email,200\n3,=cmd@example.com,5\n',
   );
+  await writeFile(join(dir, 'formula.csv'), 'id,email,age\n=1+2,"=HYPERLINK(""http://x"")",-5\n');
   await writeFile(
     join(dir, 'people.json'),
     JSON.stringify([{ id: 1, email: 'a@example.com' }, { id: '2', email: 'b@example.com', age: 7 }]),
@@ -111,7 +112,7 @@ describe('schemacheck validate', () => {
     });
   });
 
-  it('prints the full report with --format csv, formulas neutralised', async () => {
+  it('prints every error with --format csv, whatever --max-errors keeps', async () => {
     const run = await cli([
       'validate',
       join(dir, 'bad.csv'),
@@ -127,6 +128,24 @@ describe('schemacheck validate', () => {
     expect(lines[0]).toBe('row,field,code,message,value');
     expect(lines).toHaveLength(4); // every error, whatever --max-errors keeps in memory
     expect(lines[1]).toBe('3,id,type,Must be a whole number,x');
+  });
+
+  it('neutralises report cells a spreadsheet would run as formulas', async () => {
+    const run = await cli([
+      'validate',
+      join(dir, 'formula.csv'),
+      '--schema',
+      join(dir, 'schema.json'),
+      '--format',
+      'csv',
+    ]);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.trimEnd().split('\r\n');
+    expect(lines.slice(1)).toEqual([
+      `2,id,type,Must be a whole number,"'=1+2"`,
+      `2,email,type,Must be a valid email,"'=HYPERLINK(""http://x"")"`,
+      `2,age,minimum,Must be at least 0,"'-5"`,
+    ]);
   });
 
   it('reads JSON with paths, and types are not coerced', async () => {
