@@ -130,6 +130,69 @@ async function request<T>(method: Method, path: string, body?: unknown, retry = 
   return (await response.text()) as T;
 }
 
+export interface UploadOptions {
+  /** Bytes of the request body sent so far, and the total (XMLHttpRequest upload progress). */
+  onUploadProgress?: (loaded: number, total: number) => void;
+  /** Called once the whole body has left the browser. */
+  onUploadDone?: () => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POST a multipart form with real upload progress. fetch() cannot report the progress of a
+ * request body, so this uses XMLHttpRequest, with the same credentials, CSRF token (and one retry
+ * on a stale token) and error shape as `request`.
+ */
+export async function upload<T>(
+  path: string,
+  form: FormData,
+  options: UploadOptions = {},
+  retry = true,
+): Promise<T> {
+  const url = resolveUrl(path);
+  const token = await getCsrfToken();
+  const result = await new Promise<{ status: number; statusText: string; body: string; type: string }>(
+    (resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', url);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('accept', 'application/json');
+      xhr.setRequestHeader('x-csrf-token', token);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) options.onUploadProgress?.(event.loaded, event.total);
+      };
+      xhr.upload.onload = () => options.onUploadDone?.();
+      xhr.onload = () =>
+        resolve({
+          status: xhr.status,
+          statusText: xhr.statusText,
+          body: xhr.responseText,
+          type: xhr.getResponseHeader('content-type') ?? '',
+        });
+      xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+      xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      if (options.signal) {
+        if (options.signal.aborted) {
+          reject(new DOMException('The upload was cancelled.', 'AbortError'));
+          return;
+        }
+        options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+      }
+      xhr.send(form);
+    },
+  );
+  if (result.status < 200 || result.status >= 300) {
+    const error = new ApiError(result.status, result.statusText, result.body);
+    if (retry && result.status === 403 && error.details?.code === 'csrf') {
+      clearCsrfToken();
+      return upload<T>(path, form, options, false);
+    }
+    throw error;
+  }
+  if (result.type.includes('application/json')) return JSON.parse(result.body) as T;
+  return result.body as unknown as T;
+}
+
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
