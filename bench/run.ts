@@ -80,14 +80,14 @@ async function main(): Promise<number> {
 
   const targets = done.flatMap((d) => d.result.targets);
   const failures = done.flatMap((d) => d.result.failures);
-  const targetHeader = ['target', 'goal', 'measured', 'status'];
-  const targetRows = targets.map((t) => [t.name, t.goal, t.actual, targetStatus(t)]);
+  const targetHeader = ['target', 'goal', 'measured', 'status', 'note'];
+  const targetRows = targets.map((t) => [t.name, t.goal, t.actual, targetStatus(t), t.note ?? '']);
 
   log('\n================ RESULTS ================');
   log(`${info.cpu}, ${info.cores} cores, ${info.memoryGiB} GiB, Node ${info.node}`);
   for (const { section, result } of done) log(`\n## ${section.title}\n\n${result.text}`);
   for (const { section, reason } of skipped) log(`\n## ${section.title}: skipped (${reason})`);
-  log(`\n## Targets\n\n${textTable(targetHeader, targetRows)}`);
+  log(`\n## Targets\n\n${textTable(targetHeader, targetRows, [0, 4])}`);
 
   const markdown = [
     `Machine: ${info.cpu}, ${info.cores} cores, ${info.memoryGiB} GiB RAM, Node ${info.node}, ${info.os}; ` +

@@ -11,5 +11,7 @@ export default defineConfig({
     // `npx vite` in apps/web talks to a server started on the default port.
     proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
   },
+  // The in-browser validator's worker is an ES module (it imports the engine).
+  worker: { format: 'es' },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
 });

@@ -20,11 +20,12 @@ export function ratio(a: number, b: number): string {
   return `${fmt(a / b, a / b < 10 ? 2 : 1)}x`;
 }
 
-export function textTable(header: string[], rows: string[][]): string {
+/** Columns in `left` are left-aligned, the rest right-aligned. */
+export function textTable(header: string[], rows: string[][], left: number[] = [0]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .map((cell, c) => (left.includes(c) ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
       .join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

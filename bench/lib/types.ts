@@ -6,6 +6,8 @@ export interface Target {
   goal: string;
   actual: string;
   met: boolean | null;
+  /** E.g. that the machine was busy and what CPU time says. */
+  note?: string | undefined;
 }
 
 export interface SectionResult {

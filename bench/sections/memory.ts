@@ -10,6 +10,15 @@ import type { BenchContext, Section, SectionResult } from '../lib/types.ts';
 const BYTES_PER_ROW = 160;
 const TARGET_MIB = 150;
 
+/** The engine peer's heap figures, to tell garbage from memory it holds. */
+function heapNote(extra: Record<string, number | string> | undefined): string | undefined {
+  if (!extra || typeof extra.peakHeapTotalMiB !== 'number') return undefined;
+  return (
+    `V8 heap peaked at ${fmt(extra.peakHeapTotalMiB)} MiB; ` +
+    `${typeof extra.heapAfterGcMiB === 'number' ? fmt(extra.heapAfterGcMiB) : '?'} MiB live after a final GC`
+  );
+}
+
 export const memorySection: Section = {
   id: 'memory',
   title: 'Memory on a large CSV (~1 GB unless BENCH_BIG_MB says otherwise)',
@@ -111,6 +120,7 @@ export const memorySection: Section = {
           goal: `≤ ${TARGET_MIB} MiB`,
           actual: first ? `${fmt(peak)} MiB` : 'not measured',
           met: first ? peak <= TARGET_MIB : null,
+          note: heapNote(first?.extra),
         },
       ],
       failures,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -12,7 +12,15 @@ export interface RunningServer {
   /** Everything the server printed so far (for failure messages). */
   output(): string;
   stop(): Promise<void>;
+  /**
+   * Sets a user's plan with `npm run set-tier`'s script. The embedded database allows one process
+   * per DATA_DIR, so the server is stopped, the tier set, and the server started again on the
+   * same port and DATA_DIR (sessions and the session secret survive).
+   */
+  setTier(user: string, tier: 'free' | 'pro' | 'business' | 'enterprise'): Promise<void>;
 }
+
+const SET_TIER_ENTRY = SERVER_ENTRY.replace(/server\.ts$/, 'cli/set-tier.ts');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,29 +48,34 @@ export async function startServer(options: { smtpUrl: string }): Promise<Running
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: baseUrl,
+    SMTP_URL: options.smtpUrl,
+    SCRYPT_LOG_N: '10',
+    LOG_LEVEL: 'warn',
+  };
 
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: baseUrl,
-      SMTP_URL: options.smtpUrl,
-      SCRYPT_LOG_N: '10',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let child: ChildProcess;
   // If the test runner dies, do not leave a server behind.
   const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
 
-  const stop = async () => {
+  const spawnChild = () => {
+    child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    process.once('exit', killOnExit);
+  };
+
+  const halt = async () => {
     process.removeListener('exit', killOnExit);
     if (!exited(child)) {
       const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -71,27 +84,54 @@ export async function startServer(options: { smtpUrl: string }): Promise<Running
       await done;
       clearTimeout(timer);
     }
+  };
+
+  const stop = async () => {
+    await halt();
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exited(child)) {
-      await stop();
-      throw new Error(`Server exited before it was ready:\n${output}`);
+  const ready = async () => {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (exited(child)) {
+        await stop();
+        throw new Error(`Server exited before it was ready:\n${output}`);
+      }
+      try {
+        const response = await fetch(`${baseUrl}/healthz`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`Server did not answer /healthz within 90 s:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`Server did not answer /healthz within 90 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  };
 
-  return { baseUrl, dataDir, output: () => output, stop };
+  spawnChild();
+  await ready();
+
+  const setTier: RunningServer['setTier'] = async (user, tier) => {
+    await halt();
+    await new Promise<void>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', SET_TIER_ENTRY, user, tier],
+        { cwd: REPO_ROOT, env, timeout: 60_000 },
+        (error, stdout, stderr) => {
+          output += stdout + stderr;
+          if (error) reject(new Error(`set-tier failed: ${stderr || error.message}`));
+          else resolve();
+        },
+      );
+    });
+    spawnChild();
+    await ready();
+  };
+
+  return { baseUrl, dataDir, output: () => output, stop, setTier };
 }

@@ -14,10 +14,15 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import webPlugin from './plugins/web.ts';
+import workspacePlugin from './plugins/workspace.ts';
 import accountRoutes from './routes/account.ts';
 import authRoutes from './routes/auth.ts';
 import csrfRoutes from './routes/csrf.ts';
 import healthRoutes from './routes/health.ts';
+import resultRoutes from './routes/results.ts';
+import schemaRoutes from './routes/schemas.ts';
+import usageRoutes from './routes/usage.ts';
+import validateRoutes from './routes/validate.ts';
 import './types.ts';
 
 // The whole application as one Fastify instance (docs/decisions/010). server.ts listens; tests
@@ -134,11 +139,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(sessionPlugin);
   await app.register(maintenancePlugin);
+  await app.register(workspacePlugin);
 
   await app.register(healthRoutes);
   await app.register(csrfRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes);
+  await app.register(usageRoutes);
+  await app.register(validateRoutes);
+  await app.register(resultRoutes);
+  await app.register(schemaRoutes);
   await app.register(webPlugin);
 
   return app;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -41,6 +42,12 @@ export interface Config {
   /** Fastify trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
   passwordHash: PasswordHashConfig;
+  /** Worker threads that run validations (docs/decisions/030). */
+  validationWorkers: number;
+  /** Run the pg-boss worker (scheduled jobs such as the retention purge) in this process. */
+  runJobs: boolean;
+  /** How often the in-process pg-boss worker looks for jobs (tests lower it). */
+  jobsPollSeconds: number;
   http: {
     /** Whole request (headers and body) must arrive within this (RELIABILITY finding 7). */
     requestTimeoutMs: number;
@@ -118,7 +125,14 @@ const envSchema = z.object({
       ),
   ),
   SCRYPT_LOG_N: opt(intIn(10, 20)),
+  VALIDATION_WORKERS: opt(intIn(1, 32)),
+  RUN_JOBS: opt(z.enum(['true', 'false'], 'must be true or false')),
 });
+
+/** One thread fewer than the cores (the event loop keeps one), at least 1, at most 4. */
+function defaultValidationWorkers(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
 
 /** apps/web/dist, found from this file so that it works from any working directory. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -192,6 +206,9 @@ export function loadConfig(
     webDist: e.WEB_DIST ? path.resolve(baseDir, e.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy,
     passwordHash: { ...PRODUCTION_SCRYPT, logN: e.SCRYPT_LOG_N ?? PRODUCTION_SCRYPT.logN },
+    validationWorkers: e.VALIDATION_WORKERS ?? defaultValidationWorkers(),
+    runJobs: e.RUN_JOBS !== 'false',
+    jobsPollSeconds: 30,
     http: {
       requestTimeoutMs: 300_000,
       headersTimeoutMs: 30_000,

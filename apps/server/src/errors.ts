@@ -10,6 +10,14 @@ export const ERRORS = {
   invalid_json: { status: 400, message: 'The request body is not valid JSON' },
   /** A registration or reset password is on the common-password blocklist. */
   common_password: { status: 400, message: 'This password is too common. Choose another one.' },
+  /** The engine refused a schema; `problems` lists every problem by path. */
+  invalid_schema: { status: 400, message: 'The schema has problems' },
+  /** POST /api/validate: not a well-formed multipart form with `schema` then one `file`. */
+  invalid_upload: {
+    status: 400,
+    message: 'Send the schema and then the file as multipart/form-data',
+  },
+  empty_file: { status: 400, message: 'The file is empty' },
   /** The reset token is unknown, used or expired. */
   invalid_reset_token: {
     status: 400,
@@ -26,17 +34,40 @@ export const ERRORS = {
   /** Account deletion with a wrong password. */
   incorrect_password: { status: 403, message: 'Incorrect password' },
   forbidden: { status: 403, message: 'You do not have access to this' },
+  /** The user's plan does not include this feature. */
+  plan_required: { status: 403, message: 'This feature is not included in your plan.' },
   not_found: { status: 404, message: 'Not found' },
   method_not_allowed: { status: 405, message: 'Method not allowed' },
   username_taken: { status: 409, message: 'That username is taken' },
   email_taken: { status: 409, message: 'An account with that email already exists' },
+  /** A per-user cap (saved schemas) is reached. */
+  schema_limit: { status: 409, message: 'You have reached the maximum number of saved schemas.' },
   payload_too_large: { status: 413, message: 'The request body is too large' },
+  /** The uploaded file passes the plan's file size limit (the message names the limit). */
+  file_too_large: {
+    status: 413,
+    message: "This file is larger than your plan's file size limit.",
+  },
   unsupported_media_type: {
     status: 415,
     message: 'Unsupported content type: send JSON with Content-Type: application/json',
   },
+  /** Only .csv, .json and .ndjson files are validated. */
+  unsupported_file: {
+    status: 415,
+    message: 'Only .csv, .json and .ndjson files can be validated',
+  },
+  /** The file has more data rows than the plan allows (the message names the limit). */
+  row_limit: { status: 422, message: 'This file has more rows than your plan allows.' },
   /** Too many requests or failed attempts; a Retry-After header says when to try again. */
   rate_limited: { status: 429, message: 'Too many requests. Try again later.' },
+  /** The plan's monthly validations are used up; Retry-After says when they reset. */
+  monthly_limit: { status: 429, message: 'You have used all validations for this month.' },
+  /** The plan runs one validation at a time and one is running. */
+  validation_in_progress: {
+    status: 429,
+    message: 'Wait for the current validation to finish.',
+  },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   service_unavailable: {
     status: 503,

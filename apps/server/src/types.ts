@@ -2,8 +2,12 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Session, User } from './db/schema.ts';
 import type { BackgroundTasks } from './lib/tasks.ts';
+import type { Jobs } from './jobs/boss.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RouteIndex } from './plugins/errors.ts';
+import type { Storage } from './storage/index.ts';
+import type { RunningValidations } from './validation/limits.ts';
+import type { ValidationPool } from './validation/pool.ts';
 
 /** Runs before an account is deleted (billing cancels the subscription here, storage removes files). */
 export type AccountDeletionHook = (user: User) => Promise<void>;
@@ -26,6 +30,14 @@ declare module 'fastify' {
     };
     /** Called in order, before the user row (and with it everything owned) is deleted. */
     accountDeletionHooks: AccountDeletionHook[];
+    /** Full error reports (docs/decisions/031). */
+    storage: Storage;
+    /** Worker threads that run the engine (docs/decisions/030). */
+    validationPool: ValidationPool;
+    /** Validations running per user in this process (docs/decisions/032). */
+    runningValidations: RunningValidations;
+    /** pg-boss, when this process runs jobs (RUN_JOBS); null otherwise. */
+    jobs: Jobs | null;
     /** Every registered method and path (plugins/errors.ts), for 405 answers. */
     routeIndex: RouteIndex;
   }

@@ -62,6 +62,9 @@ export function testConfig(
       SCRYPT_LOG_N: '10',
       LOG_LEVEL: 'silent',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
+      // pg-boss only where a test asks for it (workspace-retention.test.ts); one worker thread.
+      RUN_JOBS: 'false',
+      VALIDATION_WORKERS: '1',
       ...env,
     },
     { baseDir: dataDir },
@@ -276,4 +279,34 @@ function safeJson(text: string): unknown {
 export function stableHeaders(res: LightMyRequestResponse): Record<string, unknown> {
   const { date: _date, 'x-request-id': _id, ...rest } = res.headers;
   return rest;
+}
+
+export type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; content: Buffer | string; contentType?: string };
+
+/** A multipart/form-data body made by hand (parts in the order given). */
+export function multipartBody(parts: Part[], boundary = `----sc${randomBytes(8).toString('hex')}`) {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('filename' in p) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\n` +
+            `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
+      chunks.push(Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content));
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n`));
+      chunks.push(Buffer.from(p.value));
+    }
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

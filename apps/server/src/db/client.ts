@@ -22,6 +22,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** What pg-boss connects through (docs/decisions/033): the PGlite client, or the URL. */
+  readonly raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string };
   /** Runs `select 1`; rejects when the database cannot answer. */
   ping(): Promise<void>;
   /** Applies pending migrations from apps/server/drizzle. */
@@ -61,6 +63,7 @@ async function openPglite(client: PGlite, onClose: () => void): Promise<Database
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    raw: { kind: 'pglite', client },
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -88,6 +91,7 @@ export function openPostgres(connectionString: string): Database {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    raw: { kind: 'postgres', connectionString },
     async ping() {
       await db.execute(sql`select 1`);
     },

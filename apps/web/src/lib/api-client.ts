@@ -151,36 +151,39 @@ export async function upload<T>(
 ): Promise<T> {
   const url = resolveUrl(path);
   const token = await getCsrfToken();
-  const result = await new Promise<{ status: number; statusText: string; body: string; type: string }>(
-    (resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', url);
-      xhr.withCredentials = true;
-      xhr.setRequestHeader('accept', 'application/json');
-      xhr.setRequestHeader('x-csrf-token', token);
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) options.onUploadProgress?.(event.loaded, event.total);
-      };
-      xhr.upload.onload = () => options.onUploadDone?.();
-      xhr.onload = () =>
-        resolve({
-          status: xhr.status,
-          statusText: xhr.statusText,
-          body: xhr.responseText,
-          type: xhr.getResponseHeader('content-type') ?? '',
-        });
-      xhr.onerror = () => reject(new TypeError('Failed to fetch'));
-      xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-      if (options.signal) {
-        if (options.signal.aborted) {
-          reject(new DOMException('The upload was cancelled.', 'AbortError'));
-          return;
-        }
-        options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+  const result = await new Promise<{
+    status: number;
+    statusText: string;
+    body: string;
+    type: string;
+  }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-csrf-token', token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onUploadProgress?.(event.loaded, event.total);
+    };
+    xhr.upload.onload = () => options.onUploadDone?.();
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        statusText: xhr.statusText,
+        body: xhr.responseText,
+        type: xhr.getResponseHeader('content-type') ?? '',
+      });
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        return;
       }
-      xhr.send(form);
-    },
-  );
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
   if (result.status < 200 || result.status >= 300) {
     const error = new ApiError(result.status, result.statusText, result.body);
     if (retry && result.status === 403 && error.details?.code === 'csrf') {

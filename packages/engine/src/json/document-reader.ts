@@ -1,7 +1,7 @@
 // Turns the decoded text of a JSON file, piece by piece, into records for the sink. It knows the
 // three shapes (a top-level array, one value, NDJSON), where each record starts and ends, and what
-// is allowed between records. The records themselves go to JSON.parse, or to the exact parser when
-// JSON.parse fails or a long number literal must be kept.
+// is allowed between records. The records themselves go to JSON.parse (long number literals
+// marked, see long-numbers.ts), or to the exact parser when JSON.parse fails, to say why.
 //
 // Auto-detection: `[` first means an array. Anything else is read as one value; if that value sits
 // alone on one line and another value starts on a later line, the file is NDJSON and the first
@@ -12,6 +12,7 @@
 
 import type { JsonSink, JsonReaderOptions } from './reader.ts';
 import { parseExact, type ExactParseOptions, type ExactParseResult } from './exact-parser.ts';
+import { parseKeepingLongNumbers } from './long-numbers.ts';
 import { LineCursor, describeCharAt, positionIn, type TextPosition } from './text-position.ts';
 import { SCAN_STOPPED, VALUE_CONTINUES, ValueScanner } from './value-scanner.ts';
 
@@ -21,7 +22,9 @@ export interface JsonReaderLimits {
   maxRecordChars: number;
   /**
    * A record still open at this size has its text so far checked for syntax errors, and again at
-   * every fourfold size, so garbage that never closes a bracket is not buffered up to the cap.
+   * every sixteenfold size, so garbage that never closes a bracket is not buffered up to the cap.
+   * (The factor trades memory on garbage for time on huge valid records: with 16, a 100 MB
+   * record has about 17 MB of it checked twice.)
    */
   firstSyntaxCheckChars: number;
 }
@@ -65,6 +68,7 @@ const COMMA = 0x2c;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const BYTE_ORDER_MARK = 0xfeff;
+const SYNTAX_CHECK_GROWTH = 16;
 
 export class DocumentReader {
   private phase = START;
@@ -130,9 +134,16 @@ export class DocumentReader {
     if (this.phase !== STOPPED) this.cursor.moveTo(length);
   }
 
+  /** Reading has stopped for good (after an error in an array or a single value). */
+  get hasStopped(): boolean {
+    return this.phase === STOPPED;
+  }
+
   /** Returns true to go on after the next line feed (NDJSON), false when reading stops. */
   invalidUtf8(byteOffset: number, note: string): boolean {
     if (this.phase === STOPPED) return false;
+    // Text after this is not the start of the file: a U+FEFF there is no byte order mark.
+    this.started = true;
     const at: TextPosition = { line: this.cursor.line, column: this.cursor.column };
     const encoding: HeldIssue = {
       code: 'encoding_error',
@@ -238,7 +249,7 @@ export class DocumentReader {
         );
         return;
       case ARRAY_ELEMENT:
-        this.scanner.finish();
+        this.scanner.finish(this.carry.length);
         if (!this.scanner.endsWithInput) {
           this.raise(this.row, this.parseIssue(this.carry, 'file'), this.elementPath());
         } else if (this.acceptRecord(this.carry, 'file', this.elementPath())) {
@@ -254,7 +265,7 @@ export class DocumentReader {
           this.raise(1, this.firstDoomed, '$');
           return;
         }
-        this.scanner.finish();
+        this.scanner.finish(this.carry.length);
         if (this.scanner.endsWithInput) this.acceptRecord(this.carry, 'file', '$');
         else this.raise(1, this.parseIssue(this.carry, 'file'), '$');
         return;
@@ -423,6 +434,7 @@ export class DocumentReader {
   }
 
   private inElement(piece: string, pos: number): number {
+    this.scanner.offsetBase = this.carry.length - this.recordStart;
     const end = this.scanner.scan(piece, pos);
     if (end === VALUE_CONTINUES) return piece.length;
     if (end === SCAN_STOPPED) {
@@ -441,6 +453,7 @@ export class DocumentReader {
   }
 
   private inFirstValue(piece: string, pos: number): number {
+    this.scanner.offsetBase = this.carry.length - this.recordStart;
     const end = this.scanner.scan(piece, pos);
     const scannedTo =
       end === VALUE_CONTINUES
@@ -562,8 +575,9 @@ export class DocumentReader {
   private finishLine(text: string): void {
     const scanner = this.scanner;
     scanner.reset();
+    scanner.offsetBase = 0;
     const end = scanner.scan(text, 0);
-    if (end === VALUE_CONTINUES) scanner.finish();
+    if (end === VALUE_CONTINUES) scanner.finish(text.length);
     if (end === SCAN_STOPPED)
       this.raise(this.row, this.parseIssue(text, 'line'), this.elementPath());
     else this.acceptRecord(text, 'line', this.elementPath());
@@ -595,6 +609,9 @@ export class DocumentReader {
       } catch {
         // The exact parser says where and why.
       }
+    } else {
+      const kept = parseKeepingLongNumbers(text, this.scanner.longNumbers);
+      if (kept) return kept;
     }
     const result = parseExact(text, 0, text.length, this.exactOptions(endName, false));
     if (result.ok || result.kind !== 'end' || follower === '') return result;
@@ -662,7 +679,7 @@ export class DocumentReader {
       };
     }
     if (issue === undefined) {
-      this.nextSyntaxCheck = text.length * 4;
+      this.nextSyntaxCheck = text.length * SYNTAX_CHECK_GROWTH;
       return;
     }
     if (this.phase === LINE) {

@@ -14,7 +14,10 @@ export const SAFE_NUMBER_DIGITS = 15;
 export function numberFromLiteral(raw: string): number | LosslessNumber {
   const value = Number(raw);
   if (!Number.isFinite(value)) return new LosslessNumber(raw);
-  return decimalKey(String(value)) === decimalKey(raw) ? value : new LosslessNumber(raw);
+  const shown = String(value);
+  // The common case, a long integer id: JSON has no leading zeros, so equal text is equal value.
+  if (shown === raw) return value;
+  return decimalKey(shown) === decimalKey(raw) ? value : new LosslessNumber(raw);
 }
 
 /** Canonical form of a decimal: `-` sign, significant digits, `e`, position of the point. */

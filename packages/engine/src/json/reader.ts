@@ -62,7 +62,8 @@ export function createJsonReaderWithLimits(
   let ended = false;
   return {
     push(chunk) {
-      if (!ended) bytes.push(chunk);
+      // After an error that ends reading, the rest of the file is not even decoded.
+      if (!ended && !document.hasStopped) bytes.push(chunk);
     },
     end() {
       if (ended) return;

@@ -26,8 +26,12 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 
 export class ValueScanner {
-  /** The value holds a number literal that only the exact parser keeps faithfully. */
+  /** The value holds a number literal that a double may not hold (see longNumbers). */
   needsExactParse = false;
+  /** Start and end offsets of those literals in the value's text, in pairs. */
+  readonly longNumbers: number[] = [];
+  /** Added to offsets in the scanned text to make them offsets in the value's text. */
+  offsetBase = 0;
   /** After SCAN_STOPPED: offset of the bracket that was too deep or did not match. */
   stoppedAt = -1;
 
@@ -41,6 +45,7 @@ export class ValueScanner {
   private numberLength = 0;
   /** Digits after e/E in the current number, -1 before any. */
   private exponentDigits = -1;
+  private numberStart = 0;
 
   constructor(private readonly maxDepth: number) {
     this.brackets = new Uint8Array(maxDepth + 2);
@@ -54,11 +59,12 @@ export class ValueScanner {
     this.inString = false;
     this.escapePending = false;
     this.inNumber = false;
+    this.longNumbers.length = 0;
   }
 
-  /** A number or bare word ends with the text; call at the end of the input. */
-  finish(): void {
-    if (this.inNumber) this.endNumber();
+  /** A number or bare word ends with the text, `valueLength` long; call at the end of the input. */
+  finish(valueLength: number): void {
+    if (this.inNumber) this.endNumber(valueLength);
   }
 
   /** True while the value is a number or bare word, which the end of the input completes. */
@@ -80,7 +86,7 @@ export class ValueScanner {
         pos++;
       } else {
         this.mode = MODE_WORD;
-        this.startNumber();
+        this.startNumber(pos);
         pos = this.continueNumber(text, pos + 1, true, first);
         return pos;
       }
@@ -115,7 +121,7 @@ export class ValueScanner {
         if (this.depth === 0 || this.brackets[this.depth] !== c - 2) return this.stop(pos);
         if (--this.depth === 0) return pos + 1;
       } else if ((c >= 0x30 && c <= 0x39) || c === 0x2d) {
-        this.startNumber();
+        this.startNumber(pos);
         pos = this.continueNumber(text, pos + 1, false, c);
         if (pos < 0) return pos;
         continue;
@@ -149,8 +155,9 @@ export class ValueScanner {
     return VALUE_CONTINUES;
   }
 
-  private startNumber(): void {
+  private startNumber(pos: number): void {
     this.inNumber = true;
+    this.numberStart = pos + this.offsetBase;
     this.numberLength = 0;
     this.exponentDigits = -1;
   }
@@ -186,14 +193,16 @@ export class ValueScanner {
     this.numberLength = length;
     this.exponentDigits = exponent;
     if (pos === end) return VALUE_CONTINUES;
-    this.endNumber();
+    this.endNumber(pos + this.offsetBase);
     return pos;
   }
 
-  private endNumber(): void {
+  private endNumber(end: number): void {
     this.inNumber = false;
-    if (this.numberLength > SAFE_NUMBER_DIGITS || this.exponentDigits >= 3)
+    if (this.numberLength > SAFE_NUMBER_DIGITS || this.exponentDigits >= 3) {
       this.needsExactParse = true;
+      this.longNumbers.push(this.numberStart, end);
+    }
   }
 
   private stop(pos: number): number {

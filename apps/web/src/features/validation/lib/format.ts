@@ -12,7 +12,8 @@ export function formatBytes(bytes: number): string {
   return `${trim(bytes / MB)} MB`;
 }
 
-const trim = (n: number) => (n >= 100 ? String(Math.round(n)) : n.toFixed(n >= 10 ? 1 : 2).replace(/\.?0+$/, ''));
+const trim = (n: number) =>
+  n >= 100 ? String(Math.round(n)) : n.toFixed(n >= 10 ? 1 : 2).replace(/\.?0+$/, '');
 
 /** A plan's maximum file size: "1 MB", "25 MB" or "Unlimited". */
 export function formatMaxFileSize(bytes: number | null): string {

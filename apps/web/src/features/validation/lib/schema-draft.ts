@@ -1,4 +1,10 @@
-import type { FieldType, SchemaProblem, WebField, WebFieldValidation, WebSchema } from '@schemacheck/engine';
+import type {
+  FieldType,
+  SchemaProblem,
+  WebField,
+  WebFieldValidation,
+  WebSchema,
+} from '@schemacheck/engine';
 
 // The schema builder's form values and their conversion to and from the engine's web form
 // (SPEC §3, "as used in the web interface"). Every input is kept as the text the user typed;
@@ -115,7 +121,10 @@ function numberInput(text: string): number | string | undefined {
 export function toWebField(draft: FieldDraft): WebField {
   const rules = rulesFor(draft.type);
   const v: WebFieldValidation = {};
-  const set = <K extends keyof WebFieldValidation>(key: K, value: WebFieldValidation[K] | undefined) => {
+  const set = <K extends keyof WebFieldValidation>(
+    key: K,
+    value: WebFieldValidation[K] | undefined,
+  ) => {
     if (value !== undefined && value !== '') v[key] = value;
   };
   if (rules.length) {
@@ -194,7 +203,10 @@ export function fromWebField(field: WebField): FieldDraft {
   };
 }
 
-export function fromWebSchema(schema: WebSchema, fallbackType: 'csv' | 'json' = 'csv'): SchemaDraft {
+export function fromWebSchema(
+  schema: WebSchema,
+  fallbackType: 'csv' | 'json' = 'csv',
+): SchemaDraft {
   return {
     name: schema.name ?? '',
     fileType: schema.fileType ?? fallbackType,

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+import { requireUser } from '../plugins/session.ts';
+import { contentDisposition, reportFileName } from '../validation/files.ts';
+import { limitsOf } from '../validation/limits.ts';
+import { findOwnResult, toResponse } from '../validation/results.ts';
+
+// GET /api/validation-results/:id and its full CSV report (docs/decisions/034). Only the owner
+// sees either; another user's, an unknown and an ill-formed id are the same 404 (OUT-07).
+
+export const REPORT_PLAN_MESSAGE =
+  'Downloading the full error report is available on the Pro plan and above.';
+
+export default async function resultRoutes(app: FastifyInstance) {
+  app.get<{ Params: { id: string } }>(
+    '/api/validation-results/:id',
+    { onRequest: requireUser },
+    async (request) => {
+      const user = request.auth!.user;
+      const row = await findOwnResult(app.db, user.id, request.params.id);
+      if (!row) throw new AppError('not_found', { message: 'No such validation result' });
+      return toResponse(row, limitsOf(user.subscriptionTier).reportExport);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/validation-results/:id/error-report',
+    { onRequest: requireUser },
+    async (request, reply) => {
+      const user = request.auth!.user;
+      const row = await findOwnResult(app.db, user.id, request.params.id);
+      if (!row) throw new AppError('not_found', { message: 'No such validation result' });
+      if (!limitsOf(user.subscriptionTier).reportExport) {
+        throw new AppError('plan_required', { message: REPORT_PLAN_MESSAGE });
+      }
+      const stream = row.reportKey ? await app.storage.get(row.reportKey) : null;
+      if (!stream) {
+        throw new AppError('not_found', {
+          message: 'The full report of this validation is not available.',
+        });
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(reportFileName(row.fileName)))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import type { Readable } from 'node:stream';
+
+// Where full error reports (and later the uploads of asynchronous jobs) live
+// (docs/decisions/031). Keys are chosen by the server (`<userId>/<resultId>.csv`), never from a
+// user's file name. Local disk under DATA_DIR/reports is the default; an S3-compatible store is
+// the scale-out option behind the same interface.
+
+export interface Storage {
+  /**
+   * Writes `body` under `key`. The object appears only once complete (temp name, then rename);
+   * when `body` fails or is destroyed, nothing is left behind and the promise rejects.
+   */
+  put(key: string, body: Readable | AsyncIterable<Uint8Array | string>): Promise<{ bytes: number }>;
+  /** A stream of the object, or null when there is none. */
+  get(key: string): Promise<Readable | null>;
+  /** Removes the object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes temp files left by a crash that are older than `olderThanMs`; returns how many. */
+  sweepTemp(olderThanMs: number): Promise<number>;
+}
+
+export { assertKey } from './keys.ts';
+export { LocalStorage } from './local.ts';

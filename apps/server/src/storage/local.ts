@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Storage } from './index.ts';
+import { assertKey } from './keys.ts';
+
+/** Temp files are `<name>.tmp-<random>` beside their final name. */
+const TEMP_MARK = '.tmp-';
+
+/** Files under one folder (DATA_DIR/reports): written to a temp name, renamed when complete. */
+export class LocalStorage implements Storage {
+  constructor(readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(
+    key: string,
+    body: Readable | AsyncIterable<Uint8Array | string>,
+  ): Promise<{ bytes: number }> {
+    const final = this.pathOf(key);
+    await mkdir(path.dirname(final), { recursive: true });
+    const temp = `${final}${TEMP_MARK}${randomBytes(6).toString('hex')}`;
+    const out = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+    try {
+      await pipeline(body instanceof Readable ? body : Readable.from(body), out);
+      await rename(temp, final);
+    } catch (err) {
+      out.destroy();
+      await rm(temp, { force: true });
+      throw err;
+    }
+    return { bytes: out.bytesWritten };
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    const file = this.pathOf(key);
+    try {
+      const s = await stat(file);
+      if (!s.isFile()) return null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    return createReadStream(file);
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await unlink(this.pathOf(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+
+  async sweepTemp(olderThanMs: number): Promise<number> {
+    let removed = 0;
+    const cutoff = Date.now() - olderThanMs;
+    const walk = async (dir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const e of entries) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) await walk(p);
+        else if (e.name.includes(TEMP_MARK)) {
+          const s = await stat(p).catch(() => null);
+          if (s && s.mtimeMs <= cutoff) {
+            await rm(p, { force: true });
+            removed++;
+          }
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
+  }
+}

@@ -1,0 +1,215 @@
+import { Worker } from 'node:worker_threads';
+import type { SchemaProblem, ValidationResult } from '@schemacheck/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BeginOptions, FromWorker, ToWorker } from './protocol.ts';
+
+// A small pool of worker threads that run the engine (docs/decisions/030). Each job lives on
+// one worker; a worker runs several jobs, interleaved chunk by chunk, so a slow upload never
+// holds a worker for itself. Chunks are copied once into a fresh ArrayBuffer and transferred.
+// Flow control: at most MAX_IN_FLIGHT chunks of a job wait in its worker; push() resolves when
+// the worker has room, so reading the upload pauses while the engine is behind.
+
+const MAX_IN_FLIGHT = 8;
+const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+const ENTRY = new URL('./worker.ts', import.meta.url).href;
+
+export type OpenResult =
+  | { ok: true; fileType?: 'csv' | 'json' }
+  | { ok: false; problems: SchemaProblem[] };
+
+interface Slot {
+  worker: Worker;
+  jobs: Map<number, ValidationJob>;
+  ready: boolean;
+}
+
+export class WorkerCrashed extends Error {
+  override name = 'WorkerCrashed';
+}
+
+export class ValidationJob {
+  private inFlight = 0;
+  private waiter: (() => void) | null = null;
+  private opened: ((r: OpenResult) => void) | null = null;
+  private finished: { resolve: (r: ValidationResult) => void; reject: (e: Error) => void } | null =
+    null;
+  private onReport: ((text: string) => void) | null = null;
+  private failure: Error | null = null;
+  private closed = false;
+  /** Data rows the worker has read so far. */
+  rows = 0;
+  /** True once the row limit was passed. */
+  stopped = false;
+
+  constructor(
+    private readonly pool: ValidationPool,
+    private readonly slot: Slot,
+    readonly id: number,
+  ) {}
+
+  private send(m: ToWorker, transfer?: ArrayBuffer[]): void {
+    this.slot.worker.postMessage(m, transfer);
+  }
+
+  /** Checks the schema in the worker and keeps it for begin(). */
+  open(schemaText: string): Promise<OpenResult> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.opened = resolve;
+      this.finished = { resolve: () => {}, reject };
+      this.send({ type: 'open', job: this.id, schemaText });
+    });
+  }
+
+  begin(options: BeginOptions, onReport?: (text: string) => void): void {
+    this.onReport = onReport ?? null;
+    this.send({ type: 'begin', job: this.id, options });
+  }
+
+  /** Sends a chunk; resolves once the worker has room for more. */
+  async push(chunk: Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
+    const copy = new Uint8Array(chunk.byteLength);
+    copy.set(chunk);
+    this.inFlight++;
+    this.send({ type: 'chunk', job: this.id, data: copy.buffer }, [copy.buffer]);
+    while (this.inFlight >= MAX_IN_FLIGHT && !this.failure) {
+      await new Promise<void>((resolve) => (this.waiter = resolve));
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  /** The result once the worker has read everything sent. */
+  end(): Promise<ValidationResult> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.finished = { resolve, reject };
+      this.send({ type: 'end', job: this.id });
+    });
+  }
+
+  /** Drops the job (abort, refusal); safe to call more than once. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.pool.release(this);
+    if (this.slot.jobs.has(this.id)) {
+      this.slot.jobs.delete(this.id);
+      try {
+        this.send({ type: 'close', job: this.id });
+      } catch {
+        // the worker is gone
+      }
+    }
+    this.fail(new Error('Validation job closed'));
+  }
+
+  /** @internal */
+  handle(m: FromWorker): void {
+    switch (m.type) {
+      case 'opened':
+        this.opened?.(m.ok ? { ok: true, fileType: m.fileType } : { ok: false, problems: m.problems ?? [] });
+        this.opened = null;
+        return;
+      case 'ack':
+        this.inFlight--;
+        this.rows = m.rows;
+        this.stopped = m.stopped;
+        this.wake();
+        return;
+      case 'report':
+        this.onReport?.(m.text);
+        return;
+      case 'done':
+        this.slot.jobs.delete(this.id);
+        this.finished?.resolve(m.result);
+        this.finished = null;
+        return;
+      case 'failed':
+        this.slot.jobs.delete(this.id);
+        this.fail(new Error(`Validation failed in the worker: ${m.message}`));
+        return;
+    }
+  }
+
+  /** @internal */
+  fail(err: Error): void {
+    if (this.failure) return;
+    this.failure = err;
+    this.finished?.reject(err);
+    this.finished = null;
+    this.opened = null;
+    this.wake();
+  }
+
+  private wake(): void {
+    const w = this.waiter;
+    this.waiter = null;
+    w?.();
+  }
+}
+
+export class ValidationPool {
+  private readonly slots: Slot[] = [];
+  private nextId = 1;
+  private closing = false;
+  /** Jobs open right now (tests wait for 0 after an abort). */
+  active = 0;
+
+  constructor(
+    readonly size: number,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, execArgv: [] });
+    const slot: Slot = { worker, jobs: new Map(), ready: true };
+    worker.on('message', (m: FromWorker) => slot.jobs.get(m.job)?.handle(m));
+    const crashed = (err: Error) => {
+      if (!slot.ready) return;
+      slot.ready = false;
+      for (const job of slot.jobs.values()) job.fail(new WorkerCrashed(err.message));
+      slot.jobs.clear();
+      if (this.closing) return;
+      this.log.error({ err }, 'Validation worker stopped; starting a new one');
+      const i = this.slots.indexOf(slot);
+      if (i >= 0) this.slots[i] = this.spawn();
+    };
+    worker.on('error', crashed);
+    worker.on('exit', (code) => crashed(new Error(`Validation worker exited with code ${code}`)));
+    worker.unref();
+    return slot;
+  }
+
+  /** A new job on the least busy worker. Call close() on it when done, whatever happens. */
+  job(): ValidationJob {
+    if (this.closing) throw new Error('The validation pool is closed');
+    const slot = this.slots.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+    const job = new ValidationJob(this, slot, this.nextId++);
+    slot.jobs.set(job.id, job);
+    this.active++;
+    return job;
+  }
+
+  /** @internal */
+  release(_job: ValidationJob): void {
+    this.active--;
+  }
+
+  /** Checks a schema in a worker (saved schemas): never blocks the event loop. */
+  async check(schemaText: string): Promise<OpenResult> {
+    const job = this.job();
+    try {
+      return await job.open(schemaText);
+    } finally {
+      job.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,100 @@
+import { RESULT_RETENTION_DAYS, type ValidateResponse } from '@schemacheck/contracts';
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { validationResults } from '../db/schema.ts';
+import type { Storage } from '../storage/index.ts';
+
+// Stored validation results: the summary and the first errors in the database, the full list as
+// a CSV report in storage (docs/decisions/031), both deleted after RESULT_RETENTION_DAYS (033).
+
+export type ResultRow = typeof validationResults.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+/** Storage key of a result's report: the server's ids only. */
+export function reportKeyFor(userId: string, resultId: string): string {
+  return `${userId}/${resultId}.csv`;
+}
+
+export function toResponse(row: ResultRow, reportAvailable: boolean): ValidateResponse {
+  const summary = row.summary as { warnings?: ValidateResponse['warnings'] };
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileType: row.fileType,
+    fileSize: row.fileSize,
+    success: row.errorCount === 0,
+    totalRows: row.totalRows,
+    validRows: row.validRows,
+    invalidRows: row.invalidRows,
+    errorCount: row.errorCount,
+    errors: row.errors as ValidateResponse['errors'],
+    errorsByField: row.errorsByField as Record<string, number>,
+    errorsByCode: row.errorsByCode as Record<string, number>,
+    warnings: summary.warnings ?? [],
+    reportAvailable: reportAvailable && row.reportKey !== null,
+  };
+}
+
+/** The user's result, or undefined (unknown, ill-formed or someone else's id). */
+export async function findOwnResult(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<ResultRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(validationResults)
+    .where(and(eq(validationResults.id, id), eq(validationResults.userId, userId)));
+  return row;
+}
+
+const PURGE_BATCH = 500;
+
+/**
+ * Deletes results older than the retention period and their reports, in batches: files first,
+ * then rows, so that a failure leaves rows to retry rather than files nobody points to.
+ */
+export async function purgeExpiredResults(
+  db: Db,
+  storage: Storage,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - RESULT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  let total = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: validationResults.id, reportKey: validationResults.reportKey })
+      .from(validationResults)
+      .where(lt(validationResults.createdAt, cutoff))
+      .limit(PURGE_BATCH);
+    if (batch.length === 0) break;
+    for (const r of batch) if (r.reportKey) await storage.delete(r.reportKey);
+    await db.delete(validationResults).where(
+      inArray(
+        validationResults.id,
+        batch.map((r) => r.id),
+      ),
+    );
+    total += batch.length;
+    if (batch.length < PURGE_BATCH) break;
+  }
+  log?.info({ deleted: total, cutoff: cutoff.toISOString() }, 'Expired validation results purged');
+  return total;
+}
+
+/** Removes every report file of a user (account deletion; the rows go with the user). */
+export async function deleteUserReports(db: Db, storage: Storage, userId: string): Promise<void> {
+  const rows = await db
+    .select({ reportKey: validationResults.reportKey })
+    .from(validationResults)
+    .where(and(eq(validationResults.userId, userId), isNotNull(validationResults.reportKey)));
+  for (const r of rows) await storage.delete(r.reportKey!);
+}

@@ -1,0 +1,15 @@
+import type { UsageResponse } from '@schemacheck/contracts';
+import { useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export const USAGE_KEY = ['/api/auth/usage'] as const;
+
+/** GET /api/auth/usage: this month's validations (SPEC §7). */
+export function useUsage(enabled = true) {
+  return useQuery({
+    queryKey: USAGE_KEY,
+    queryFn: () => api.get<UsageResponse>('/api/auth/usage'),
+    enabled,
+  });
+}

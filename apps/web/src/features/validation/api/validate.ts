@@ -1,0 +1,31 @@
+import type { ValidateResponse } from '@schemacheck/contracts';
+import type { WebSchema } from '@schemacheck/engine';
+
+import { ApiError, upload, type UploadOptions } from '@/lib/api-client';
+
+/**
+ * POST /api/validate: multipart with `schema` (JSON text) first, then `file`, so that the server
+ * can check the schema before it reads a byte of the file. Upload progress is real.
+ */
+export function validateOnServer(
+  file: File,
+  schema: WebSchema,
+  options: UploadOptions,
+): Promise<ValidateResponse> {
+  const form = new FormData();
+  form.append('schema', JSON.stringify(schema));
+  form.append('file', file, file.name);
+  return upload<ValidateResponse>('/api/validate', form, options);
+}
+
+/** GET /api/validation-results/{id}/error-report as a Blob. */
+export async function fetchErrorReport(id: string): Promise<Blob> {
+  const response = await fetch(`/api/validation-results/${encodeURIComponent(id)}/error-report`, {
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    const body = await response.text().catch(() => '');
+    throw new ApiError(response.status, response.statusText, body);
+  }
+  return response.blob();
+}

@@ -1,0 +1,159 @@
+import { Play, ShieldCheck } from 'lucide-react';
+import { useRef, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+
+import { downloadBlob } from '../lib/download';
+import { formatBytes, formatCount } from '../lib/format';
+import { fileTypeOf } from '../lib/result';
+import { checkDraftForValidation } from '../lib/schema-check';
+import { mapProblems, type ProblemMap } from '../lib/schema-draft';
+import { useLocalValidation } from '../lib/use-local-validation';
+import { useSchemaForm } from '../lib/use-schema-form';
+import { FileDropzone } from './file-dropzone';
+import { ResultsPanel, ResultsPlaceholder } from './results-panel';
+import { SchemaBuilder } from './schema-builder';
+import { LocalProgress } from './validation-progress';
+
+const NO_PROBLEMS: ProblemMap = { schema: [], fields: {} };
+
+/**
+ * The public validators (/csv-validator, /json-validator): the same builder and results as the
+ * dashboard, but the engine runs in a Web Worker on this device and nothing is uploaded.
+ */
+export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [problems, setProblems] = useState<ProblemMap>(NO_PROBLEMS);
+  const [status, setStatus] = useState('');
+  const { state, start, cancel, reset } = useLocalValidation();
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const form = useSchemaForm(fileType, () => {
+    reset();
+    setProblems(NO_PROBLEMS);
+  });
+  const fieldCount = form.watch('fields').length;
+  const running = state.status === 'running';
+
+  const onValidate = async () => {
+    if (running) return;
+    const draft = form.getValues();
+    const checked = checkDraftForValidation(draft, file);
+    if (!checked.ok) {
+      if (checked.problems) setProblems(checked.problems);
+      return;
+    }
+    if (!file) return;
+    setProblems(NO_PROBLEMS);
+    setStatus(`Validating ${file.name} on this device…`);
+    const outcome = await start(file, checked.schema, draft.fileType);
+    if (outcome.status === 'done') {
+      const r = outcome.outcome.result;
+      if (r.errorCount === 0) {
+        toast({
+          title: 'Validation successful',
+          description: `All ${formatCount(r.totalRows)} rows are valid.`,
+        });
+        setStatus(`Validation successful. All ${formatCount(r.totalRows)} rows are valid.`);
+      } else {
+        toast({
+          title: 'Validation completed with errors',
+          description: `${formatCount(r.invalidRows)} rows have errors.`,
+        });
+        setStatus(
+          `Validation completed with errors. ${formatCount(r.invalidRows)} rows have errors.`,
+        );
+      }
+      requestAnimationFrame(() => resultsHeading.current?.focus());
+    } else if (outcome.status === 'error') {
+      if (outcome.problems) setProblems(mapProblems(outcome.problems));
+      toast({ variant: 'destructive', title: 'Validation failed', description: outcome.message });
+      setStatus('Validation did not complete.');
+    }
+  };
+
+  const outcome = state.status === 'done' ? state.outcome : null;
+  const reportName = outcome ? `error-report-${outcome.result.fileName}.csv` : '';
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
+      <div className="grid min-w-0 gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Choose a file</CardTitle>
+            <CardDescription>
+              {fileType === 'csv' ? 'A CSV file' : 'A JSON array of objects or NDJSON'} of any size.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <p className="flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2.5 text-sm text-green-900 ring-1 ring-green-200">
+              <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              Checked on this device. Your file is never uploaded.
+            </p>
+            <FileDropzone
+              file={file}
+              maxBytes={null}
+              disabled={running}
+              onFile={(chosen) => {
+                setFile(chosen);
+                reset();
+                const type = fileTypeOf(chosen.name);
+                if (type && type !== form.getValues('fileType')) form.setValue('fileType', type);
+              }}
+              onRemove={() => {
+                setFile(null);
+                reset();
+              }}
+            />
+            <Button
+              size="lg"
+              onClick={() => void onValidate()}
+              disabled={running || !file || fieldCount === 0}
+            >
+              {running ? <Spinner /> : <Play aria-hidden="true" />}
+              {running ? 'Validating…' : 'Validate on this device'}
+            </Button>
+            {!file || fieldCount === 0 ? (
+              <p className="-mt-2 text-center text-xs text-zinc-600">
+                {!file ? 'Choose a file, then ' : ''}
+                {fieldCount === 0 ? 'add fields or infer them from the file.' : 'validate.'}
+              </p>
+            ) : null}
+          </CardContent>
+        </Card>
+        <SchemaBuilder form={form} problems={problems} file={file} />
+      </div>
+
+      <section aria-labelledby="local-results-heading" className="grid min-w-0 gap-4">
+        <h2
+          id="local-results-heading"
+          ref={resultsHeading}
+          tabIndex={-1}
+          className="text-lg font-semibold text-zinc-900 focus:outline-none"
+        >
+          Results
+        </h2>
+        {state.status === 'running' ? (
+          <LocalProgress startedAt={state.startedAt} progress={state.progress} onCancel={cancel} />
+        ) : outcome ? (
+          <ResultsPanel
+            result={outcome.result}
+            report={{
+              onDownload: () => downloadBlob(outcome.report, reportName),
+              note: outcome.reportTruncated
+                ? `The report stopped at about 200 MB (${formatCount(outcome.reportedIssues)} of ${formatCount(outcome.result.errorCount)} errors) to protect this device's memory.`
+                : `Built on this device · ${formatBytes(outcome.report.size)}`,
+            }}
+          />
+        ) : (
+          <ResultsPlaceholder />
+        )}
+      </section>
+      <p role="status" aria-live="polite" className="sr-only" data-testid="validation-status">
+        {status}
+      </p>
+    </div>
+  );
+}

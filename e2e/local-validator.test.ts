@@ -1,0 +1,164 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launchBrowser } from './support/browser.ts';
+import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { ensureWebBuild } from './support/web-build.ts';
+import {
+  buildSchema,
+  engineVerdict,
+  expectToast,
+  readDownloaded,
+  screenshot,
+  summaryFigures,
+  tableRows,
+  webSchemaOf,
+  type FieldInput,
+} from './support/workspace.ts';
+
+// The public CSV validator: anonymous, in a Web Worker, with every request of the page watched to
+// prove that the file's content never leaves the browser. Screenshots at 1280 and 390 px.
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const MARKER = `SECRET-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+const FIELDS: FieldInput[] = [
+  { name: 'sku', type: 'string', required: true },
+  { name: 'price', type: 'number', required: true, minValue: '0' },
+  { name: 'status', type: 'enum', values: ['active', 'retired'] },
+];
+const rows = ['sku,price,status,note'];
+for (let i = 0; i < 1200; i++) {
+  const price = i % 9 === 0 ? 'free' : i % 13 === 0 ? '-3.5' : String(i + 0.99);
+  const status = i % 11 === 0 ? 'gone' : i % 2 ? 'active' : 'retired';
+  rows.push(`${i % 61 === 0 ? '' : `SKU-${i}`},${price},${status},${MARKER}`);
+}
+const CSV = `${rows.join('\n')}\n`;
+
+let mail: MailCatcher;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const requests: Request[] = [];
+const pageErrors: string[] = [];
+
+describe('the in-browser CSV validator', () => {
+  beforeAll(async () => {
+    ensureWebBuild();
+    mail = await startMailCatcher();
+    server = await startServer({ smtpUrl: mail.url });
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: DESKTOP,
+      acceptDownloads: true,
+    });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+    page.on('request', (request) => requests.push(request));
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    await mail?.close();
+  });
+
+  it('carries its landing content and says that files stay on the device', async () => {
+    await page.goto('/csv-validator');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('privacy-note').textContent()).toContain(
+      'Your file never leaves this device.',
+    );
+    await page.getByRole('heading', { name: 'How it works' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign up free' }).getAttribute('href')).toBe(
+      '/auth?tab=register',
+    );
+    expect(await page.textContent('main')).toContain(
+      'Upload a file and validate it to see results here',
+    );
+    await screenshot(page, 'csv-validator-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'csv-validator-390');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('validates in a worker, matches the engine, and downloads the report locally', async () => {
+    await buildSchema(page, 'Products', FIELDS);
+    await page.getByTestId('dropzone-input').setInputFiles({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV),
+    });
+    await page.getByRole('button', { name: 'Validate on this device' }).click();
+    await page.getByTestId('summary-stats').waitFor();
+
+    const verdict = engineVerdict(webSchemaOf('Products', FIELDS), Buffer.from(CSV));
+    expect(verdict.errorCount).toBeGreaterThan(50);
+    await expectToast(
+      page,
+      'Validation completed with errors',
+      `${verdict.invalidRows} rows have errors.`,
+    );
+    expect(await summaryFigures(page)).toEqual([
+      verdict.totalRows,
+      verdict.validRows,
+      verdict.invalidRows,
+      verdict.errorCount,
+    ]);
+    const table = await tableRows(page);
+    expect(table.length).toBe(50);
+    expect(table.map((r) => [Number(r[0]), r[1], r[2]])).toEqual(
+      verdict.errors.slice(0, 50).map((e) => [e.row, e.field, e.message]),
+    );
+    await screenshot(page, 'csv-validator-errors-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'csv-validator-errors-390');
+    await page.setViewportSize(DESKTOP);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download error report' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('error-report-products.csv.csv');
+    const report = readDownloaded(await download.path());
+    expect(report[0]).toEqual(['row', 'field', 'code', 'message', 'value']);
+    expect(report.slice(1).map((r) => [Number(r[0]), r[1], r[2]])).toEqual(
+      verdict.errors.map((e) => [e.row, e.field, e.code]),
+    );
+  });
+
+  it('infers a schema from the file in the browser', async () => {
+    await page.reload();
+    await page.getByTestId('dropzone-input').setInputFiles({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV),
+    });
+    await page.getByRole('button', { name: 'Infer from file' }).click();
+    await expectToast(page, 'Schema inferred');
+    const names = page.getByLabel('Field name', { exact: true });
+    expect(await names.count()).toBe(4);
+    expect(await names.first().inputValue()).toBe('sku');
+  });
+
+  it('sent nothing of the file to any server', () => {
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) {
+      expect(request.url()).not.toContain(MARKER);
+      const body = request.postDataBuffer();
+      if (body) expect(body.includes(MARKER)).toBe(false);
+      expect(request.url()).not.toContain('/api/validate');
+    }
+    expect(requests.filter((r) => r.method() === 'POST').map((r) => r.url())).toEqual([]);
+  });
+
+  it('raised no uncaught page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

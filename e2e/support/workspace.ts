@@ -1,0 +1,138 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import {
+  parseSchema,
+  validateBytes,
+  type ValidationResult,
+  type WebSchema,
+} from '@schemacheck/engine';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+import { SCREENSHOT_DIR } from './paths.ts';
+
+// Helpers for the validation workspace tests: drive the schema builder, read the results, and
+// compute the engine's own verdict on the same bytes to compare with what the page shows.
+
+export interface FieldInput {
+  name: string;
+  type: string;
+  required?: boolean;
+  minValue?: string;
+  maxValue?: string;
+  values?: string[];
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // From the top: the sticky header would otherwise be drawn in the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Adds the fields through the builder's inputs, in order. */
+export async function buildSchema(page: Page, name: string, fields: FieldInput[]): Promise<void> {
+  await page.getByLabel('Schema name', { exact: true }).fill(name);
+  for (const [i, field] of fields.entries()) {
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field name', { exact: true }).nth(i).fill(field.name);
+    await page.getByLabel('Type', { exact: true }).nth(i).selectOption(field.type);
+    if (field.required) await page.getByLabel('Required', { exact: true }).nth(i).check();
+    const item = page
+      .locator('ol > li')
+      .filter({ has: page.getByLabel('Field name', { exact: true }) })
+      .nth(i);
+    if (field.minValue !== undefined) await item.getByLabel('Min value').fill(field.minValue);
+    if (field.maxValue !== undefined) await item.getByLabel('Max value').fill(field.maxValue);
+    if (field.values) await item.getByLabel('Allowed values').fill(field.values.join('\n'));
+  }
+}
+
+/** The same schema in the web form, for the engine's verdict. */
+export function webSchemaOf(name: string, fields: FieldInput[]): WebSchema {
+  return {
+    name,
+    fileType: 'csv',
+    fields: fields.map((f) => {
+      const validation: Record<string, unknown> = {};
+      if (f.minValue !== undefined) validation.minValue = Number(f.minValue);
+      if (f.maxValue !== undefined) validation.maxValue = Number(f.maxValue);
+      if (f.values) validation.values = f.values;
+      return {
+        name: f.name,
+        type: f.type as WebSchema['fields'][number]['type'],
+        required: Boolean(f.required),
+        validation,
+      };
+    }),
+  };
+}
+
+export function engineVerdict(schema: WebSchema, bytes: Uint8Array): ValidationResult {
+  const parsed = parseSchema(schema, 'web');
+  if (!parsed.ok) throw new Error(`test schema refused: ${JSON.stringify(parsed.problems)}`);
+  return validateBytes(parsed.value, bytes, { fileType: 'csv', maxErrors: 100_000 });
+}
+
+/** The four figures of the error summary, in order: total, valid, invalid, errors. */
+export async function summaryFigures(page: Page): Promise<number[]> {
+  const values = await page.getByTestId('summary-stats').locator('dd').allTextContents();
+  return values.map((v) => Number(v.replace(/[^\d]/g, '')));
+}
+
+export async function tableRows(page: Page): Promise<string[][]> {
+  return page
+    .getByTestId('error-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '')),
+    );
+}
+
+/** A small RFC 4180 reader for the downloaded report. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      // CRLF: the \n ends the record
+    } else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+export function readDownloaded(filePath: string): string[][] {
+  return parseCsv(readFileSync(filePath, 'utf8'));
+}
+
+/** Waits for a toast with this title, checks its text, and closes it. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.locator('li.toast').filter({ hasText: title });
+  await toast.waitFor({ state: 'visible' });
+  if (description !== undefined) expect(await toast.textContent()).toContain(description);
+  await toast.getByRole('button', { name: 'Close notification' }).click();
+  await toast.waitFor({ state: 'detached' });
+}
