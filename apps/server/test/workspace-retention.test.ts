@@ -63,7 +63,10 @@ describe('retention', () => {
         .values({ username: u.username, email: u.email, passwordHash: 'x' })
         .returning();
       const now = clock.now().getTime();
-      const ages = { expired: RESULT_RETENTION_DAYS * DAY + 1000, kept: RESULT_RETENTION_DAYS * DAY - 60_000 };
+      const ages = {
+        expired: RESULT_RETENTION_DAYS * DAY + 1000,
+        kept: RESULT_RETENTION_DAYS * DAY - 60_000,
+      };
       const ids: Record<string, string> = {};
       for (const [label, age] of Object.entries(ages)) {
         const id = crypto.randomUUID();

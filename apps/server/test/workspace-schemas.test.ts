@@ -23,7 +23,10 @@ async function signedIn(tier: SubscriptionTier) {
     .update(users)
     .set({ subscriptionTier: tier })
     .where(eq(users.username, user.username));
-  const [row] = await t.db.database.db.select().from(users).where(eq(users.username, user.username));
+  const [row] = await t.db.database.db
+    .select()
+    .from(users)
+    .where(eq(users.username, user.username));
   return { client, id: row!.id };
 }
 
@@ -59,7 +62,11 @@ describe('saved schemas', () => {
 
     const renamed = await patch(client, `/api/schemas/${created.id}`, { name: '  Renamed ' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: 'Renamed', fields: SCHEMA.fields, additionalColumns: false });
+    expect(renamed.json()).toMatchObject({
+      name: 'Renamed',
+      fields: SCHEMA.fields,
+      additionalColumns: false,
+    });
     const one = await client.get(`/api/schemas/${created.id}`);
     expect(one.json().name).toBe('Renamed');
 
@@ -68,7 +75,11 @@ describe('saved schemas', () => {
       fileType: 'json',
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ name: 'Renamed', fileType: 'json', fields: [{ name: 'id' }] });
+    expect(updated.json()).toMatchObject({
+      name: 'Renamed',
+      fileType: 'json',
+      fields: [{ name: 'id' }],
+    });
 
     expect((await del(client, `/api/schemas/${created.id}`)).statusCode).toBe(204);
     expect((await client.get(`/api/schemas/${created.id}`)).statusCode).toBe(404);
@@ -79,7 +90,10 @@ describe('saved schemas', () => {
     const { client } = await signedIn('free');
     expect(PLANS.free.limits.savedSchemas).toBe(false);
     const message = 'Saving and loading schemas is available on the Pro plan and above.';
-    for (const res of [await client.get('/api/schemas'), await client.post('/api/schemas', SCHEMA)]) {
+    for (const res of [
+      await client.get('/api/schemas'),
+      await client.post('/api/schemas', SCHEMA),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 'plan_required', error: message });
     }
@@ -111,7 +125,9 @@ describe('saved schemas', () => {
 
     const ok = await client.post('/api/schemas', SCHEMA);
     const badPatch = await patch(client, `/api/schemas/${ok.json().id}`, {
-      fields: [{ name: 'x', type: 'string', required: true, validation: { minLength: 9, maxLength: 2 } }],
+      fields: [
+        { name: 'x', type: 'string', required: true, validation: { minLength: 9, maxLength: 2 } },
+      ],
     });
     expect(badPatch.statusCode).toBe(400);
     expect(badPatch.json().code).toBe('invalid_schema');
@@ -130,7 +146,11 @@ describe('saved schemas', () => {
     expect((await b.client.get('/api/schemas')).json()).toEqual([]);
     expect((await a.client.get(`/api/schemas/${id}`)).json().name).toBe('Contacts');
     // CSRF applies
-    const noToken = await b.client.request({ method: 'DELETE', url: `/api/schemas/${id}`, csrf: false });
+    const noToken = await b.client.request({
+      method: 'DELETE',
+      url: `/api/schemas/${id}`,
+      csrf: false,
+    });
     expect(noToken.statusCode).toBe(403);
   });
 

@@ -1,7 +1,12 @@
 import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { PLANS, RESULT_RETENTION_DAYS, STORED_ERRORS, type SubscriptionTier } from '@schemacheck/contracts';
+import {
+  PLANS,
+  RESULT_RETENTION_DAYS,
+  STORED_ERRORS,
+  type SubscriptionTier,
+} from '@schemacheck/contracts';
 import {
   createCsvReportWriter,
   parseSchemaText,
@@ -42,7 +47,10 @@ async function signedIn(tier: SubscriptionTier = 'free') {
     .update(users)
     .set({ subscriptionTier: tier })
     .where(eq(users.username, user.username));
-  const [row] = await t.db.database.db.select().from(users).where(eq(users.username, user.username));
+  const [row] = await t.db.database.db
+    .select()
+    .from(users)
+    .where(eq(users.username, user.username));
   return { client, user, id: row!.id };
 }
 
@@ -100,7 +108,11 @@ const form = (schema: unknown, content: string | Buffer, filename = 'products.cs
   { name: 'file', filename, content },
 ];
 
-function engine(schema: unknown, bytes: Buffer, options: Omit<ValidateOptions, 'maxErrors' | 'now'>) {
+function engine(
+  schema: unknown,
+  bytes: Buffer,
+  options: Omit<ValidateOptions, 'maxErrors' | 'now'>,
+) {
   const checked = parseSchemaText(JSON.stringify(schema));
   if (!checked.ok) throw new Error('bad test schema');
   const issues: Issue[] = [];
@@ -122,7 +134,10 @@ async function usage(userId: string) {
 }
 
 async function resultsOf(userId: string) {
-  return t.db.database.db.select().from(validationResults).where(eq(validationResults.userId, userId));
+  return t.db.database.db
+    .select()
+    .from(validationResults)
+    .where(eq(validationResults.userId, userId));
 }
 
 function reportFiles(): string[] {
@@ -265,6 +280,11 @@ describe('POST /api/validate: results', () => {
     expect(anon.statusCode).toBe(401);
   });
 
+  it('the CSP lets the web app start its engine worker from the same origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/csrf-token' });
+    expect(String(res.headers['content-security-policy'])).toContain("worker-src 'self';");
+  });
+
   it('refuses the report export on the free plan', async () => {
     const { client } = await signedIn('free');
     const res = await validate(client, form(CSV_SCHEMA, productsCsv(10)));
@@ -304,13 +324,36 @@ describe('POST /api/validate: refusals', () => {
   it('unsupported, empty, malformed, out of order, two files, bad schema: 4xx and never charged', async () => {
     const { client, id } = await signedIn('pro');
     const cases: [Part[] | { raw: Buffer; type: string }, number, string, string?][] = [
-      [form(CSV_SCHEMA, 'a,b\n', 'sheet.xlsx'), 415, 'unsupported_file', 'Only .csv, .json and .ndjson files can be validated'],
+      [
+        form(CSV_SCHEMA, 'a,b\n', 'sheet.xlsx'),
+        415,
+        'unsupported_file',
+        'Only .csv, .json and .ndjson files can be validated',
+      ],
       [form(CSV_SCHEMA, 'MZ', 'setup.exe'), 415, 'unsupported_file'],
       [form(CSV_SCHEMA, ''), 400, 'empty_file', 'The file is empty'],
-      [[{ name: 'file', filename: 'a.csv', content: 'sku\n' }, { name: 'schema', value: JSON.stringify(CSV_SCHEMA) }], 400, 'invalid_upload'],
-      [[...form(CSV_SCHEMA, 'sku\n'), { name: 'file', filename: 'b.csv', content: 'sku\n' }], 400, 'invalid_upload'],
+      [
+        [
+          { name: 'file', filename: 'a.csv', content: 'sku\n' },
+          { name: 'schema', value: JSON.stringify(CSV_SCHEMA) },
+        ],
+        400,
+        'invalid_upload',
+      ],
+      [
+        [...form(CSV_SCHEMA, 'sku\n'), { name: 'file', filename: 'b.csv', content: 'sku\n' }],
+        400,
+        'invalid_upload',
+      ],
       [[{ name: 'schema', value: JSON.stringify(CSV_SCHEMA) }], 400, 'invalid_upload'],
-      [{ raw: Buffer.from('--xyz\r\nContent-Disposition: garbage\r\n\r\nzzz'), type: 'multipart/form-data; boundary=xyz' }, 400, 'invalid_upload'],
+      [
+        {
+          raw: Buffer.from('--xyz\r\nContent-Disposition: garbage\r\n\r\nzzz'),
+          type: 'multipart/form-data; boundary=xyz',
+        },
+        400,
+        'invalid_upload',
+      ],
       [{ raw: Buffer.from('hello'), type: 'multipart/form-data' }, 400, 'invalid_upload'],
     ];
     for (const [parts, status, code, message] of cases) {
@@ -353,7 +396,9 @@ describe('POST /api/validate: refusals', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('invalid_schema');
     const paths = (bad.json().problems as { path: string }[]).map((p) => p.path);
-    expect(paths).toEqual(expect.arrayContaining(['fields[0].validation.pattern', 'fields[1].name', 'fields[1].type']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['fields[0].validation.pattern', 'fields[1].name', 'fields[1].type']),
+    );
     const notJson = await validate(client, form('{"fields": [', 'a\n'));
     expect(notJson.json().code).toBe('invalid_schema');
 
@@ -411,10 +456,16 @@ describe('plan limits at their edges', () => {
   it('rows: exactly the limit passes; one row more is 422 and not charged', async () => {
     const { client, id } = await signedIn('free');
     const max = free.maxRows!;
-    const ok = await validate(client, form(SIMPLE, productsCsv(max).replace(/^sku,price,email/, 'sku,note,x')));
+    const ok = await validate(
+      client,
+      form(SIMPLE, productsCsv(max).replace(/^sku,price,email/, 'sku,note,x')),
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().totalRows).toBe(max);
-    const over = await validate(client, form(SIMPLE, productsCsv(max + 1).replace(/^sku,price,email/, 'sku,note,x')));
+    const over = await validate(
+      client,
+      form(SIMPLE, productsCsv(max + 1).replace(/^sku,price,email/, 'sku,note,x')),
+    );
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({
       code: 'row_limit',
@@ -479,7 +530,10 @@ describe('plan limits at their edges', () => {
       remaining: free.monthlyValidations! - 2,
       resetDate: '2026-04-01T00:00:00.000Z',
     });
-    await t.db.database.db.update(users).set({ subscriptionTier: 'enterprise' }).where(eq(users.id, id));
+    await t.db.database.db
+      .update(users)
+      .set({ subscriptionTier: 'enterprise' })
+      .where(eq(users.id, id));
     const ent = await client.get('/api/auth/usage');
     expect(ent.json()).toEqual({
       hasLimit: false,
@@ -518,7 +572,10 @@ describe('over a real socket', () => {
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     // rows of 4 KB: the free plan's 500 rows are 2 MB, past its 1 MB size limit
     const row = `A,${'b'.repeat(4093)}\n`;
-    const file = Buffer.from(`sku,note\n${row.repeat(Math.ceil(total / row.length))}`).subarray(0, total);
+    const file = Buffer.from(`sku,note\n${row.repeat(Math.ceil(total / row.length))}`).subarray(
+      0,
+      total,
+    );
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));

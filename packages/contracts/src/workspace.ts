@@ -103,7 +103,14 @@ export const WORKSPACE_ERROR_CODES = {
   invalidSchema: 'invalid_schema',
   unsupportedFile: 'unsupported_file',
   emptyFile: 'empty_file',
+  /** Not a multipart form with `schema` before one `file` (or a malformed body). */
+  invalidUpload: 'invalid_upload',
+  /** The per-user cap on saved schemas (MAX_SAVED_SCHEMAS) is reached. */
+  schemaLimit: 'schema_limit',
 } as const;
+
+/** Saved schemas one user may keep (LIM-07). */
+export const MAX_SAVED_SCHEMAS = 200;
 
 /** Drop zone and upload: the file types the workspace accepts. */
 export const ACCEPTED_EXTENSIONS = ['.csv', '.json', '.ndjson'] as const;

@@ -44,7 +44,8 @@ export default fp(
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
-          workerSrc: ["'self'", 'blob:'],
+          // The engine runs in a module Web Worker loaded from /assets (same origin): no blob: needed.
+          workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],

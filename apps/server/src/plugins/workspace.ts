@@ -28,9 +28,10 @@ export default fp(
     app.addHook('onReady', async () => {
       const removed = await storage.sweepTemp(ORPHAN_AGE_MS);
       if (removed > 0) app.log.info({ removed }, 'Removed orphaned report temp files');
-      if (app.config.runJobs) app.jobs = await startJobs(app, {
-        pollingIntervalSeconds: app.config.jobsPollSeconds,
-      });
+      if (app.config.runJobs)
+        app.jobs = await startJobs(app, {
+          pollingIntervalSeconds: app.config.jobsPollSeconds,
+        });
     });
     app.addHook('preClose', async () => {
       await app.jobs?.stop();

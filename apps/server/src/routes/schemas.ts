@@ -1,4 +1,5 @@
 import {
+  MAX_SAVED_SCHEMAS,
   savedSchemaInputSchema,
   savedSchemaUpdateSchema,
   type SavedSchema,
@@ -16,7 +17,7 @@ import { isUuid } from '../validation/results.ts';
 // Saved schemas (SPEC §7): list, create, update, delete; paid plans only; each checked by the
 // engine in a worker (every problem by path) before it is stored. Others' ids are 404.
 
-export const MAX_SAVED_SCHEMAS = 200;
+export { MAX_SAVED_SCHEMAS };
 export const SAVED_SCHEMAS_PLAN_MESSAGE =
   'Saving and loading schemas is available on the Pro plan and above.';
 
@@ -153,7 +154,9 @@ export default async function schemaRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: string } }>('/api/schemas/:id', auth, async (request, reply) => {
     const row = await own(request);
-    await app.db.delete(schemas).where(and(eq(schemas.id, row.id), eq(schemas.userId, row.userId!)));
+    await app.db
+      .delete(schemas)
+      .where(and(eq(schemas.id, row.id), eq(schemas.userId, row.userId!)));
     return reply.code(204).send();
   });
 }

@@ -41,7 +41,9 @@ export function decideFileType(
   if (kind === 'none') return schemaType ? { fileType: schemaType } : null;
   const byName = kind === 'csv' ? 'csv' : 'json';
   const fileType = schemaType ?? byName;
-  return fileType === 'json' && kind === 'ndjson' ? { fileType, jsonShape: 'ndjson' } : { fileType };
+  return fileType === 'json' && kind === 'ndjson'
+    ? { fileType, jsonShape: 'ndjson' }
+    : { fileType };
 }
 
 /** `error-report-<name without .csv/.json/.ndjson>.csv` */
@@ -54,7 +56,6 @@ export function reportFileName(fileName: string): string {
  * controls and non-ASCII replaced, and the exact name as UTF-8 in `filename*`.
  */
 export function contentDisposition(fileName: string): string {
-  // eslint-disable-next-line no-control-regex
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,

@@ -14,8 +14,7 @@ const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./worker.ts', import.meta.url).href;
 
 export type OpenResult =
-  | { ok: true; fileType?: 'csv' | 'json' }
-  | { ok: false; problems: SchemaProblem[] };
+  { ok: true; fileType?: 'csv' | 'json' } | { ok: false; problems: SchemaProblem[] };
 
 interface Slot {
   worker: Worker;
@@ -108,7 +107,9 @@ export class ValidationJob {
   handle(m: FromWorker): void {
     switch (m.type) {
       case 'opened':
-        this.opened?.(m.ok ? { ok: true, fileType: m.fileType } : { ok: false, problems: m.problems ?? [] });
+        this.opened?.(
+          m.ok ? { ok: true, fileType: m.fileType } : { ok: false, problems: m.problems ?? [] },
+        );
         this.opened = null;
         return;
       case 'ack':

@@ -1,4 +1,9 @@
-import { PLANS, usageResetDate, type SubscriptionTier, type UsageResponse } from '@schemacheck/contracts';
+import {
+  PLANS,
+  usageResetDate,
+  type SubscriptionTier,
+  type UsageResponse,
+} from '@schemacheck/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { usageCounters } from '../db/schema.ts';
@@ -91,7 +96,9 @@ export function monthlyLimitError(limit: number, now: Date): AppError {
   const reset = usageResetDate(now);
   return new AppError('monthly_limit', {
     message: `You have used all ${limit.toLocaleString('en-GB')} validations for this month. Your limit resets on ${formatDay(reset)}.`,
-    headers: { 'retry-after': String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000))) },
+    headers: {
+      'retry-after': String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000))),
+    },
     extra: { resetDate: reset.toISOString() },
   });
 }

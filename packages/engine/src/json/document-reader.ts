@@ -603,7 +603,7 @@ export class DocumentReader {
    * appears): when the word alone is incomplete, that character is the one to complain about.
    */
   private parseRecord(text: string, endName: 'file' | 'line', follower = ''): ExactParseResult {
-    if (!this.scanner.needsExactParse) {
+    if (!this.scanner.hasLongNumbers) {
       try {
         return { ok: true, value: JSON.parse(text) as unknown };
       } catch {

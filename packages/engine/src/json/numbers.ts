@@ -17,8 +17,12 @@ export function numberFromLiteral(raw: string): number | LosslessNumber {
   const shown = String(value);
   // The common case, a long integer id: JSON has no leading zeros, so equal text is equal value.
   if (shown === raw) return value;
+  // Two integers written without leading zeros or exponent differ in value when they differ.
+  if (CANONICAL_INTEGER.test(raw) && CANONICAL_INTEGER.test(shown)) return new LosslessNumber(raw);
   return decimalKey(shown) === decimalKey(raw) ? value : new LosslessNumber(raw);
 }
+
+const CANONICAL_INTEGER = /^-?[1-9]\d*$/;
 
 /** Canonical form of a decimal: `-` sign, significant digits, `e`, position of the point. */
 function decimalKey(text: string): string {

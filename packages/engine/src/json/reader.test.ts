@@ -583,6 +583,22 @@ describe('streaming', () => {
     ]);
   });
 
+  it('reads a whole file pushed as one chunk like one pushed in small ones', () => {
+    const records = Array.from({ length: 30_000 }, (_, i) => ({ id: i, name: `Café n°${i} 😀` }));
+    const bytes = new TextEncoder().encode(JSON.stringify(records));
+    expect(bytes.length).toBeGreaterThan(1 << 20);
+    const whole = readJsonEvents(bytes);
+    expect(whole).toHaveLength(30_000);
+    expect(whole[29_999]).toEqual({
+      kind: 'record',
+      row: 30_000,
+      path: '$[29999]',
+      value: records[29_999],
+    });
+    const cuts = Array.from({ length: Math.floor(bytes.length / 4099) }, (_, i) => (i + 1) * 4099);
+    expect(readJsonEvents(bytes, {}, cuts)).toEqual(whole);
+  });
+
   it('refuses a record larger than the record limit', () => {
     const big = `[{"a": "${'x'.repeat(5000)}"}]`;
     const cuts = [1000, 2000, 3000, 4000];

@@ -1,3 +1,28 @@
+// The streaming JSON reader: bytes in, one record at a time out, memory flat in the file's size.
+//
+// What it does where the file is unusual (each line is a decision; tests pin them down):
+// - Shape: `[` first is an array of records; otherwise one value, unless it sits alone on its
+//   line and another value starts on a later line: then NDJSON (see document-reader.ts for a
+//   broken first line). options.shape overrides the detection.
+// - Rows count records from 1; blank NDJSON lines are not records. Paths: `$[i]` (i = row - 1) for
+//   array elements and NDJSON lines, `$` for a single value. Non-objects are emitted as they are.
+// - A problem between records belongs to the record expected next (row = last row + 1, path
+//   `$[i]`); after the end of the top-level value, row = last row + 1 with path `$`.
+// - Array and single value: the first syntax or encoding error is reported and reading stops.
+//   NDJSON: a bad line is reported on its row and the next lines are read.
+// - Strict RFC 8259: no comments, trailing commas, single quotes, NaN, leading zeros or raw
+//   control characters in strings. Lone surrogates in \u escapes are accepted, as JSON.parse does.
+// - A UTF-8 BOM: warning 'bom'. Empty or whitespace-only content: warning 'empty_file', no error.
+// - Invalid UTF-8 is an encoding_error naming line, column and byte offset; never U+FFFD.
+// - Nesting deeper than maxDepth (default 64, counted from the record: the top-level array does
+//   not count) is a parse_error. Nothing recurses on the input's depth.
+// - A number stays a JS number only if String() of it reads back as the literal's value;
+//   otherwise LosslessNumber with the literal (9007199254740993, 1e400, and also 2^60 written in
+//   full, whose String() shows other digits).
+// - Duplicate keys: the last value wins (at the first key's position, as JSON.parse does).
+//   A `__proto__` key is an own property, never the prototype.
+// - A record longer than 2^28 characters is refused (a JS string could not hold much more).
+
 import type { Warning } from '../model.ts';
 import { DocumentReader, type JsonReaderLimits } from './document-reader.ts';
 import { createUtf8Stream } from './utf8-stream.ts';
@@ -27,7 +52,11 @@ export interface JsonReader {
   end(): void;
 }
 
+const MAX_PIECE_BYTES = 1 << 20;
+
 export const DEFAULT_MAX_DEPTH = 64;
+/** options.maxDepth is capped here: whatever walks the records afterwards may recurse. */
+export const MAX_MAX_DEPTH = 10_000;
 
 /** The limits createJsonReader uses besides maxDepth. */
 export const DEFAULT_JSON_READER_LIMITS: Omit<JsonReaderLimits, 'maxDepth'> = {
@@ -44,8 +73,14 @@ export const DEFAULT_JSON_READER_LIMITS: Omit<JsonReaderLimits, 'maxDepth'> = {
 export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}): JsonReader {
   return createJsonReaderWithLimits(sink, options.shape, {
     ...DEFAULT_JSON_READER_LIMITS,
-    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxDepth: depthLimit(options.maxDepth),
   });
+}
+
+function depthLimit(maxDepth: number | undefined): number {
+  if (maxDepth === undefined || !Number.isInteger(maxDepth) || maxDepth < 0)
+    return DEFAULT_MAX_DEPTH;
+  return Math.min(maxDepth, MAX_MAX_DEPTH);
 }
 
 /** createJsonReader with every limit given; tests use small ones. */
@@ -62,8 +97,13 @@ export function createJsonReaderWithLimits(
   let ended = false;
   return {
     push(chunk) {
-      // After an error that ends reading, the rest of the file is not even decoded.
-      if (!ended && !document.hasStopped) bytes.push(chunk);
+      // Big chunks (a whole file at once) are decoded a slice at a time: a decoded piece must
+      // stay far below the longest JS string. After an error that ends reading, the rest of the
+      // file is not even decoded.
+      for (let from = 0; from < chunk.length; from += MAX_PIECE_BYTES) {
+        if (ended || document.hasStopped) return;
+        bytes.push(chunk.subarray(from, from + MAX_PIECE_BYTES));
+      }
     },
     end() {
       if (ended) return;

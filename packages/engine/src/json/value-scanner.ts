@@ -1,8 +1,8 @@
 // Finds where one JSON value ends, piece by piece, without parsing it: strings are skipped with
 // indexOf, brackets are counted (and matched, so garbage stops early), everything else is passed
-// over. Validation is left to JSON.parse on the value's text. Along the way it notes number
-// literals a double might not hold (more than 15 characters, or a three-digit exponent): such a
-// value goes to the exact parser instead, to keep them as LosslessNumber.
+// over. Validation is left to JSON.parse on the value's text. Along the way it notes where the
+// number literals are that a double might not hold (more than 15 characters, or a three-digit
+// exponent), so that they can be kept as LosslessNumber (long-numbers.ts).
 //
 // The state survives between pieces, so a piece may end anywhere: inside a string, after a
 // backslash, inside a number, between the two characters of a literal.
@@ -27,7 +27,7 @@ const CLOSE_BRACE = 0x7d;
 
 export class ValueScanner {
   /** The value holds a number literal that a double may not hold (see longNumbers). */
-  needsExactParse = false;
+  hasLongNumbers = false;
   /** Start and end offsets of those literals in the value's text, in pairs. */
   readonly longNumbers: number[] = [];
   /** Added to offsets in the scanned text to make them offsets in the value's text. */
@@ -52,7 +52,7 @@ export class ValueScanner {
   }
 
   reset(): void {
-    this.needsExactParse = false;
+    this.hasLongNumbers = false;
     this.stoppedAt = -1;
     this.mode = MODE_NONE;
     this.depth = 0;
@@ -200,7 +200,7 @@ export class ValueScanner {
   private endNumber(end: number): void {
     this.inNumber = false;
     if (this.numberLength > SAFE_NUMBER_DIGITS || this.exponentDigits >= 3) {
-      this.needsExactParse = true;
+      this.hasLongNumbers = true;
       this.longNumbers.push(this.numberStart, end);
     }
   }

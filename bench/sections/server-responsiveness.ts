@@ -1,0 +1,359 @@
+// Server responsiveness: the real server (a child process on a temp DATA_DIR) validates a ~100 MB
+// CSV uploaded to POST /api/validate while GET /healthz and GET /api/auth/me are polled every
+// 50 ms. Validation runs in worker threads (docs/decisions/030), so those requests must keep
+// answering: target p99 < 100 ms during the upload. Also reports the validation's MB/s.
+//
+//   BENCH_SKIP_SERVER=1   skip this section        BENCH_SERVER_MB=100   size of the upload (MB)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { REPO_ROOT, env, envInt } from '../lib/env.ts';
+import { fmt, markdownTable, mbPerSecond, textTable } from '../lib/format.ts';
+import type { BenchContext, Section, SectionResult, Target } from '../lib/types.ts';
+
+const POLL_MS = 50;
+const TARGET_P99_MS = 100;
+const TIER = 'business';
+const PASSWORD = 'Bench-Kettle-42!';
+
+const SCHEMA = {
+  name: 'Bench products',
+  fileType: 'csv',
+  fields: [
+    { name: 'sku', type: 'string', required: true, validation: { pattern: '^[A-Z]{3}-\\d{4}$' } },
+    { name: 'price', type: 'number', required: true, validation: { minValue: 0, precision: 2 } },
+    { name: 'email', type: 'email', required: true, validation: {} },
+    { name: 'note', type: 'string', required: false, validation: { maxLength: 200 } },
+  ],
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A CSV of about `bytes` bytes; every 1000th row has a bad price. Returns rows and errors. */
+async function writeCsv(path: string, bytes: number): Promise<{ rows: number; errors: number }> {
+  const out = createWriteStream(path);
+  out.write('sku,price,email,note\n');
+  let written = 21;
+  let rows = 0;
+  let errors = 0;
+  const note = 'x'.repeat(60);
+  while (written < bytes) {
+    const lines: string[] = [];
+    for (let i = 0; i < 10_000 && written < bytes; i++) {
+      rows++;
+      const bad = rows % 1000 === 0;
+      if (bad) errors++;
+      const line = `ABC-${String(rows % 10_000).padStart(4, '0')},${bad ? '-1' : '19.99'},user${rows}@example.com,${note}\n`;
+      written += line.length;
+      lines.push(line);
+    }
+    if (!out.write(lines.join(''))) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return { rows, errors };
+}
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+function request(
+  port: number,
+  options: http.RequestOptions & { body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, ...options }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+function cookiesOf(headers: http.IncomingHttpHeaders, jar: Map<string, string>): string {
+  for (const c of headers['set-cookie'] ?? []) {
+    const [pair] = c.split(';');
+    const i = pair!.indexOf('=');
+    const name = pair!.slice(0, i);
+    const value = pair!.slice(i + 1);
+    if (value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+async function signIn(port: number, username: string, register: boolean): Promise<Session> {
+  const jar = new Map<string, string>();
+  const t = await request(port, { path: '/api/csrf-token' });
+  let cookie = cookiesOf(t.headers, jar);
+  const body = register
+    ? JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD })
+    : JSON.stringify({ usernameOrEmail: username, password: PASSWORD });
+  const r = await request(port, {
+    method: 'POST',
+    path: register ? '/api/auth/register' : '/api/auth/login',
+    headers: {
+      'content-type': 'application/json',
+      'x-csrf-token': JSON.parse(t.body).csrfToken,
+      cookie,
+    },
+    body,
+  });
+  if (r.status !== 200 && r.status !== 201) throw new Error(`sign-in: ${r.status} ${r.body}`);
+  cookie = cookiesOf(r.headers, jar);
+  return { cookie, csrf: JSON.parse(r.body).csrfToken };
+}
+
+function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: serverEnv(port, dataDir),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error(`server exited: ${stderr}`));
+      try {
+        const r = await request(port, { path: '/healthz' });
+        if (r.status === 200) return resolve(child);
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) return reject(new Error('server did not start in 60 s'));
+      setTimeout(poll, 200);
+    };
+    void poll();
+  });
+}
+
+function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SCRYPT_LOG_N: '10',
+    WEB_DIST: join(dataDir, 'no-web'),
+    DATABASE_URL: '',
+  };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Polls `path` every POLL_MS until stop() and keeps each answer's latency. */
+function poller(port: number, path: string, cookie: string) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let running = true;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const r = await request(port, { path, agent, headers: { cookie } });
+        if (r.status !== 200) failures++;
+      } catch {
+        failures++;
+      }
+      const ms = performance.now() - started;
+      latencies.push(ms);
+      await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - ms)));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      agent.destroy();
+      return { latencies, failures };
+    },
+  };
+}
+
+async function upload(port: number, session: Session, csvPath: string) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="schema"\r\n\r\n${JSON.stringify(SCHEMA)}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = statSync(csvPath).size;
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/validate',
+        headers: {
+          cookie: session.cookie,
+          'x-csrf-token': session.csrf,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const file = createReadStream(csvPath);
+    file.pipe(req, { end: false });
+    file.on('end', () => req.end(tail));
+    file.on('error', reject);
+  });
+}
+
+export const serverResponsivenessSection: Section = {
+  id: 'server-responsiveness',
+  title: 'Server responsiveness during a ~100 MB upload',
+  skipReason: () => (env('BENCH_SKIP_SERVER', '0') === '1' ? 'BENCH_SKIP_SERVER=1' : null),
+  async run(ctx: BenchContext): Promise<SectionResult> {
+    const mb = envInt('BENCH_SERVER_MB', 100);
+    const dir = mkdtempSync(join(tmpdir(), 'sc-bench-server-'));
+    const dataDir = join(dir, 'data');
+    const failures: string[] = [];
+    let child: ChildProcess | null = null;
+    try {
+      const csvPath = join(dir, 'bench.csv');
+      const planted = await writeCsv(csvPath, mb * 1e6);
+      const bytes = statSync(csvPath).size;
+      ctx.log(`  generated ${fmt(bytes / 1e6)} MB, ${fmt(planted.rows)} rows`);
+
+      const port = await freePort();
+      const username = `bench${randomBytes(4).toString('hex')}`;
+      child = await startServer(port, dataDir);
+      await signIn(port, username, true);
+      await stopServer(child);
+      // The plan is set directly in the database (npm run set-tier), with the server stopped:
+      // the embedded database belongs to one process at a time.
+      const tier = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/cli/set-tier.ts', username, TIER],
+        { cwd: REPO_ROOT, env: serverEnv(port, dataDir), stdio: 'ignore' },
+      );
+      const [code] = await once(tier, 'exit');
+      if (code !== 0) throw new Error(`set-tier exited with ${code}`);
+      child = await startServer(port, dataDir);
+      const session = await signIn(port, username, false);
+
+      // Idle baseline, then the same polling during the upload.
+      const idleHealth = poller(port, '/healthz', '');
+      await new Promise((r) => setTimeout(r, 1000));
+      const idle = await idleHealth.stop();
+
+      const health = poller(port, '/healthz', '');
+      const me = poller(port, '/api/auth/me', session.cookie);
+      const started = performance.now();
+      const res = await upload(port, session, csvPath);
+      const ms = performance.now() - started;
+      const h = await health.stop();
+      const m = await me.stop();
+
+      if (res.status !== 200)
+        failures.push(`upload answered ${res.status}: ${res.body.slice(0, 200)}`);
+      else {
+        const body = JSON.parse(res.body) as { totalRows: number; errorCount: number };
+        if (body.totalRows !== planted.rows || body.errorCount !== planted.errors) {
+          failures.push(
+            `server found ${body.totalRows} rows and ${body.errorCount} errors, expected ${planted.rows} and ${planted.errors}`,
+          );
+        }
+      }
+      if (h.failures + m.failures > 0) {
+        failures.push(`${h.failures + m.failures} polling requests failed during the upload`);
+      }
+
+      const stats = (l: number[]) => {
+        const s = [...l].sort((a, b) => a - b);
+        return {
+          n: s.length,
+          p50: percentile(s, 50),
+          p99: percentile(s, 99),
+          max: s.at(-1) ?? NaN,
+        };
+      };
+      const rows = [
+        ['GET /healthz (idle)', stats(idle.latencies)],
+        ['GET /healthz (during upload)', stats(h.latencies)],
+        ['GET /api/auth/me (during upload)', stats(m.latencies)],
+      ] as const;
+      const header = ['request', 'n', 'p50 ms', 'p99 ms', 'max ms'];
+      const table = rows.map(([name, s]) => [
+        name,
+        fmt(s.n),
+        fmt(s.p50, 1),
+        fmt(s.p99, 1),
+        fmt(s.max, 1),
+      ]);
+      const worstP99 = Math.max(stats(h.latencies).p99, stats(m.latencies).p99);
+      const rate = mbPerSecond(bytes, ms);
+      const summary = `upload + validation of ${fmt(bytes / 1e6)} MB (${fmt(planted.rows)} rows, ${TIER} plan): ${fmt(ms / 1000, 1)} s, ${fmt(rate, 1)} MB/s`;
+      ctx.log(`  ${summary}`);
+      const targets: Target[] = [
+        {
+          name: 'server p99 latency during a 100 MB validation',
+          goal: `< ${TARGET_P99_MS} ms`,
+          actual: `${fmt(worstP99, 1)} ms`,
+          met: Number.isFinite(worstP99) ? worstP99 < TARGET_P99_MS : null,
+        },
+      ];
+      return {
+        text: `${summary}\n\n${textTable(header, table)}`,
+        markdown: `${summary}. Requests polled every ${POLL_MS} ms.\n\n${markdownTable(header, table)}`,
+        data: {
+          bytes,
+          rows: planted.rows,
+          ms,
+          mbPerSecond: rate,
+          latency: Object.fromEntries(rows.map(([name, s]) => [name, s])),
+        },
+        targets,
+        failures,
+      };
+    } catch (err) {
+      failures.push(`server responsiveness: ${(err as Error).message}`);
+      return { text: 'failed', markdown: 'Failed.', data: null, targets: [], failures };
+    } finally {
+      if (child) await stopServer(child).catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
