@@ -19,9 +19,13 @@ const result = await build({
 
 const bytes = result.outputFiles[0].contents.byteLength;
 const inputs = Object.keys(result.metafile.inputs);
-const nodeInputs = inputs.filter((i) => i.startsWith('node:') || /(^|\/)node_modules\/(fs|path|buffer)\//.test(i));
+const nodeInputs = inputs.filter(
+  (i) => i.startsWith('node:') || /(^|\/)node_modules\/(fs|path|buffer)\//.test(i),
+);
 if (nodeInputs.length > 0) {
   console.error(`The engine bundle pulls in Node modules: ${nodeInputs.join(', ')}`);
   process.exit(1);
 }
-console.log(`engine browser bundle: ${inputs.length} modules, ${(bytes / 1024).toFixed(0)} KiB, no Node imports`);
+console.log(
+  `engine browser bundle: ${inputs.length} modules, ${(bytes / 1024).toFixed(0)} KiB, no Node imports`,
+);

@@ -47,12 +47,17 @@ export function parsePositiveInteger(name: string, value: string | undefined, fa
 }
 
 /** Reads and checks a schema file; every problem of a bad schema is listed, then exit 2. */
-export async function loadSchema(path: string, format: SchemaFormat | undefined): Promise<SchemaModel> {
+export async function loadSchema(
+  path: string,
+  format: SchemaFormat | undefined,
+): Promise<SchemaModel> {
   const text = await readText(path);
   const checked = parseSchemaText(text, format);
   if (!checked.ok) {
     const lines = checked.problems.map((p) => `  ${p.path ? `${p.path}: ` : ''}${p.message}`);
-    throw new UsageError(`the schema ${path} has ${plural(lines.length, 'problem')}:\n${lines.join('\n')}`);
+    throw new UsageError(
+      `the schema ${path} has ${plural(lines.length, 'problem')}:\n${lines.join('\n')}`,
+    );
   }
   return checked.value;
 }

@@ -26,20 +26,30 @@ interface TextReportInput {
   color: boolean;
 }
 
-export function formatText({ name, result, counts, bytes, seconds, color }: TextReportInput): string {
+export function formatText({
+  name,
+  result,
+  counts,
+  bytes,
+  seconds,
+  color,
+}: TextReportInput): string {
   const paint = (code: string, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
   const bold = (t: string) => paint('1', t);
   const dim = (t: string) => paint('2', t);
   const out: string[] = [];
 
   if (result.valid) {
-    out.push(`${paint('32', '✓')} ${bold(name)} is valid: ${plural(result.totalRows, 'row')} checked.`);
+    out.push(
+      `${paint('32', '✓')} ${bold(name)} is valid: ${plural(result.totalRows, 'row')} checked.`,
+    );
   } else {
     out.push(
       `${paint('31', '✗')} ${bold(name)}: ${plural(result.errorCount, 'error')} in ${plural(result.invalidRows, 'row')} of ${result.totalRows.toLocaleString('en-GB')}.`,
     );
   }
-  if (result.rowLimitExceeded) out.push(paint('33', '! Stopped at the row limit; later rows were not checked.'));
+  if (result.rowLimitExceeded)
+    out.push(paint('33', '! Stopped at the row limit; later rows were not checked.'));
   for (const warning of result.warnings) out.push(`${paint('33', '!')} ${warning.message}`);
 
   if (counts.byField.size > 0) {
@@ -51,7 +61,9 @@ export function formatText({ name, result, counts, bytes, seconds, color }: Text
         .sort((a, b) => b[1] - a[1])
         .map(([code, n]) => `${code} ${n.toLocaleString('en-GB')}`)
         .join(', ');
-      out.push(`  ${field.padEnd(width)}  ${total(codes).toLocaleString('en-GB').padStart(9)}  ${dim(detail)}`);
+      out.push(
+        `  ${field.padEnd(width)}  ${total(codes).toLocaleString('en-GB').padStart(9)}  ${dim(detail)}`,
+      );
     }
   }
 
@@ -64,7 +76,8 @@ export function formatText({ name, result, counts, bytes, seconds, color }: Text
       out.push(`  Row ${String(issue.row).padEnd(7)} ${where}: ${issue.message}${value}`);
     }
     const rest = result.errorCount - shown.length;
-    if (rest > 0) out.push(dim(`  … and ${plural(rest, 'more error')}. Use --format csv for the full report.`));
+    if (rest > 0)
+      out.push(dim(`  … and ${plural(rest, 'more error')}. Use --format csv for the full report.`));
   }
 
   const rate = seconds > 0 ? ` (${formatBytes(bytes / seconds)}/s)` : '';

@@ -51,7 +51,10 @@ beforeAll(async () => {
   await writeFile(join(dir, 'formula.csv'), 'id,email,age\n=1+2,"=HYPERLINK(""http://x"")",-5\n');
   await writeFile(
     join(dir, 'people.json'),
-    JSON.stringify([{ id: 1, email: 'a@example.com' }, { id: '2', email: 'b@example.com', age: 7 }]),
+    JSON.stringify([
+      { id: 1, email: 'a@example.com' },
+      { id: '2', email: 'b@example.com', age: 7 },
+    ]),
   );
   await writeFile(
     join(dir, 'broken-schema.json'),
@@ -68,7 +71,12 @@ beforeAll(async () => {
 
 describe('schemacheck validate', () => {
   it('exits 0 and says the file is valid', async () => {
-    const run = await cli(['validate', join(dir, 'good.csv'), '--schema', join(dir, 'schema.json')]);
+    const run = await cli([
+      'validate',
+      join(dir, 'good.csv'),
+      '--schema',
+      join(dir, 'schema.json'),
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('is valid: 2 rows checked');
   });
@@ -166,7 +174,16 @@ describe('schemacheck validate', () => {
 
   it('reads standard input with -', async () => {
     const run = await cli(
-      ['validate', '-', '--schema', join(dir, 'schema.json'), '--file-type', 'csv', '--format', 'json'],
+      [
+        'validate',
+        '-',
+        '--schema',
+        join(dir, 'schema.json'),
+        '--file-type',
+        'csv',
+        '--format',
+        'json',
+      ],
       { input: 'id;email;age\n1;a@example.com;1\n' },
     );
     expect(run.code).toBe(0);
@@ -174,7 +191,12 @@ describe('schemacheck validate', () => {
   });
 
   it('refuses a bad schema with every problem, exit 2', async () => {
-    const run = await cli(['validate', join(dir, 'good.csv'), '--schema', join(dir, 'broken-schema.json')]);
+    const run = await cli([
+      'validate',
+      join(dir, 'good.csv'),
+      '--schema',
+      join(dir, 'broken-schema.json'),
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('2 problems');
     expect(run.stderr).toContain('fields[0].type');
@@ -183,7 +205,12 @@ describe('schemacheck validate', () => {
   });
 
   it('exit 2 for a missing file, a missing schema option and an unknown option', async () => {
-    const missing = await cli(['validate', join(dir, 'nope.csv'), '--schema', join(dir, 'schema.json')]);
+    const missing = await cli([
+      'validate',
+      join(dir, 'nope.csv'),
+      '--schema',
+      join(dir, 'schema.json'),
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such file');
     const noSchema = await cli(['validate', join(dir, 'good.csv')]);

@@ -115,13 +115,7 @@ export interface Issue {
 }
 
 export interface Warning {
-  code:
-    | 'bom'
-    | 'encoding'
-    | 'delimiter'
-    | 'ignored_option'
-    | 'empty_file'
-    | 'errors_truncated';
+  code: 'bom' | 'encoding' | 'delimiter' | 'ignored_option' | 'empty_file' | 'errors_truncated';
   message: string;
 }
 
@@ -147,7 +141,8 @@ export interface SchemaProblem {
 }
 
 /** Issues are data, never exceptions: an operation either works or lists every problem. */
-export type Checked<T> = { ok: true; value: T; warnings: string[] } | { ok: false; problems: SchemaProblem[] };
+export type Checked<T> =
+  { ok: true; value: T; warnings: string[] } | { ok: false; problems: SchemaProblem[] };
 
 /** A JSON number whose literal cannot be held by a double without loss (kept as written). */
 export class LosslessNumber {

@@ -28,7 +28,12 @@ async function readPrefix(path: string): Promise<Uint8Array> {
     return buffer.subarray(0, bytesRead);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : (error as Error).message;
     throw new UsageError(`cannot read ${path}: ${reason}`);
   } finally {
     await handle?.close();

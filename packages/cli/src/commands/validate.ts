@@ -22,11 +22,19 @@ import { FieldCodeCounts, formatText } from '../text-report.ts';
 const FORMATS = ['text', 'json', 'csv'] as const;
 type OutputFormat = (typeof FORMATS)[number];
 
-const DELIMITERS: Record<string, string> = { ',': ',', ';': ';', '|': '|', tab: '\t', '\t': '\t', '\\t': '\t' };
+const DELIMITERS: Record<string, string> = {
+  ',': ',',
+  ';': ';',
+  '|': '|',
+  tab: '\t',
+  '\t': '\t',
+  '\\t': '\t',
+};
 
 export async function validateCommand(positionals: string[], options: CliOptions, io: Io) {
   const [path, ...extra] = positionals;
-  if (path === undefined) throw new UsageError('validate needs a file (or - for standard input)', true);
+  if (path === undefined)
+    throw new UsageError('validate needs a file (or - for standard input)', true);
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`, true);
   if (options.schema === undefined) throw new UsageError('validate needs --schema <file>', true);
   const format = (options.format ?? 'text') as OutputFormat;
@@ -110,6 +118,10 @@ function fileTypeFromName(name: string): FileType | undefined {
 function sniffFileType(first: Uint8Array | undefined): FileType {
   if (first === undefined) return 'csv';
   let i = first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf ? 3 : 0;
-  while (i < first.length && (first[i] === 0x20 || first[i] === 0x0a || first[i] === 0x0d || first[i] === 0x09)) i++;
+  while (
+    i < first.length &&
+    (first[i] === 0x20 || first[i] === 0x0a || first[i] === 0x0d || first[i] === 0x09)
+  )
+    i++;
   return first[i] === 0x5b || first[i] === 0x7b ? 'json' : 'csv';
 }
