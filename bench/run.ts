@@ -9,7 +9,7 @@
 //   BENCH_SKIP_BIG=1     skip the ~1 GB memory section   BENCH_BIG_MB=1000  its size
 //   BENCH_BIG_RUNS=1     runs of the big file            BENCH_CPU=1      core to pin children to
 //   BENCH_PIN=0          do not pin                      BENCH_STRICT=1   also exit 1 on unmet targets
-//   BENCH_TIMEOUT_S=1800 per child
+//   BENCH_TIMEOUT_S=1800 per child                   BENCH_CHUNK_KB=1024  read chunk (experiments)
 //   BENCH_SKIP_SERVER=1  skip the server section     BENCH_SERVER_MB=100  its upload size
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

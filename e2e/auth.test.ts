@@ -5,7 +5,7 @@ import { FORGOT_PASSWORD_MESSAGE } from '@schemacheck/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
 import { findLink, startMailCatcher, type MailCatcher } from './support/smtp.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -15,9 +15,6 @@ import { ensureWebBuild } from './support/web-build.ts';
 // email and by username, a wrong password, a password reset through the emailed link, account
 // deletion, and the failed sign-in after it. Screenshots of /auth and /profile at desktop and
 // phone widths go to artifacts/screenshots/.
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const username = `e2e_${suffix}`;

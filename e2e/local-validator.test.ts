@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newTestContext, PHONE } from './support/browser.ts';
 import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { ensureWebBuild } from './support/web-build.ts';
@@ -20,8 +20,6 @@ import {
 // The public CSV validator: anonymous, in a Web Worker, with every request of the page watched to
 // prove that the file's content never leaves the browser. Screenshots at 1280 and 390 px.
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const MARKER = `SECRET-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 const FIELDS: FieldInput[] = [
@@ -51,12 +49,7 @@ describe('the in-browser CSV validator', () => {
     mail = await startMailCatcher();
     server = await startServer({ smtpUrl: mail.url });
     browser = await launchBrowser();
-    context = await browser.newContext({
-      baseURL: server.baseUrl,
-      viewport: DESKTOP,
-      acceptDownloads: true,
-    });
-    context.setDefaultTimeout(15_000);
+    context = await newTestContext(browser, server.baseUrl);
     page = await context.newPage();
     page.on('request', (request) => requests.push(request));
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newTestContext, PHONE } from './support/browser.ts';
 import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { ensureWebBuild } from './support/web-build.ts';
@@ -22,8 +22,6 @@ import {
 // bytes, filters, and downloads the report (as a Pro user); a Pro user saves and loads a schema;
 // a free user meets the file-size and row-limit dialogs. Dashboard screenshots at 1280 and 390 px.
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const password = 'Correct-Horse-42!';
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const proUser = `pro_${suffix}`;
@@ -63,12 +61,7 @@ const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 
 async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport,
-    acceptDownloads: true,
-  });
-  context.setDefaultTimeout(15_000);
+  const context = await newTestContext(browser, server.baseUrl, viewport);
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));

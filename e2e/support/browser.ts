@@ -1,4 +1,8 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+/** The viewports the screenshots are taken at. */
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
 
 /** Debian's Chromium, headless, with nothing that talks to the network on its own. */
 export function launchBrowser(): Promise<Browser> {
@@ -14,4 +18,15 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** A context on the server under test that accepts downloads and waits up to 15 s for anything. */
+export async function newTestContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true });
+  context.setDefaultTimeout(15_000);
+  return context;
 }

@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, PRODUCTION_SCRYPT } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { DataDirInUseError } from './db/lock.ts';
+import { PRODUCTION_SCRYPT } from './config.ts';
+import { fail, openConfiguredDatabase } from './startup.ts';
 
 // Start-up: read the configuration, open the database (taking the DATA_DIR lock for PGlite),
 // apply pending migrations once, build the app, listen. SIGTERM/SIGINT: stop taking requests,
@@ -9,27 +8,8 @@ import { DataDirInUseError } from './db/lock.ts';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
-
-  let database;
-  try {
-    database = await openDatabase(config);
-  } catch (err) {
-    if (err instanceof DataDirInUseError) fail(err.message);
-    fail(`Cannot open the database: ${(err as Error).message}`);
-  }
+  const { config, database } = await openConfiguredDatabase();
   try {
     await database.migrate();
   } catch (err) {

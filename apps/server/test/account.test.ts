@@ -1,22 +1,11 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import type { User } from '../src/db/schema.ts';
-import { Client, newUser, startTestApp, type TestApp, removeTempDirs } from './helpers.ts';
+import { clientsOf, newUser, testAppForFile } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-let ip = 0;
-const client = () => {
-  ip++;
-  return new Client(t.app, `10.2.0.${ip}`);
-};
+const t = testAppForFile();
+const client = clientsOf(t, 2);
 
 /** One row in every table a user owns. */
 async function fillOwnedRows(userId: string) {
@@ -201,5 +190,3 @@ describe('delete-account', () => {
     expect((await c.get('/api/auth/me')).statusCode).toBe(200);
   });
 });
-
-afterAll(removeTempDirs);

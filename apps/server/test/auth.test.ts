@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_COUNT } from '../src/auth/common-passwords.ts';
 import { hashPassword, parseHash } from '../src/auth/passwords.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/auth/sessions.ts';
@@ -12,17 +12,10 @@ import {
   startTestApp,
   stableHeaders,
   STRONG_PASSWORD,
-  type TestApp,
-  removeTempDirs,
+  testAppForFile,
 } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 let ipCounter = 0;
 /** A client from its own address, so per-IP limits of one test do not reach another. */
@@ -577,5 +570,3 @@ describe('tiers', () => {
     ).rejects.toThrow();
   });
 });
-
-afterAll(removeTempDirs);

@@ -3,11 +3,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { SubscriptionTier } from '@schemacheck/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openMemoryDatabase, openPostgres, type Database } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 
 // Test support: a database per test file (in-memory PGlite, or a fresh database on the
@@ -174,6 +178,69 @@ export async function startTestApp(
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One test app for the whole file: started before its tests, closed after them, and then every
+ * temp folder is removed. Its parts can be read once the tests run.
+ */
+export function testAppForFile(options: Parameters<typeof startTestApp>[0] = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await startTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+    removeTempDirs();
+  });
+  const started = (): TestApp => {
+    if (!current) throw new Error('The test app starts in beforeAll');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get config() {
+      return started().config;
+    },
+    get db() {
+      return started().db;
+    },
+    get clock() {
+      return started().clock;
+    },
+    get mailer() {
+      return started().mailer;
+    },
+    close: () => started().close(),
+  };
+}
+
+/**
+ * Makes clients of `t.app`, each from its own address in 10.`net`.0.0/16, so that per-IP limits
+ * of one test do not reach another (each test file takes its own `net`).
+ */
+export function clientsOf(t: TestApp, net: number): () => Client {
+  let n = 0;
+  return () => {
+    n++;
+    return new Client(t.app, `10.${net}.${Math.floor(n / 250)}.${(n % 250) + 1}`);
+  };
+}
+
+/** Registers a new user through `client` and puts them on `tier` directly in the database. */
+export async function registerOnTier(
+  t: TestApp,
+  client: Client,
+  tier: SubscriptionTier,
+  prefix: string,
+) {
+  const user = await client.register(newUser(prefix));
+  const db = t.db.database.db;
+  await db.update(users).set({ subscriptionTier: tier }).where(eq(users.username, user.username));
+  const [row] = await db.select().from(users).where(eq(users.username, user.username));
+  return { user, id: row!.id };
 }
 
 let counter = 0;

@@ -4,34 +4,22 @@ import path from 'node:path';
 import { FORGOT_PASSWORD_MESSAGE } from '@schemacheck/contracts';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import {
   Client,
+  clientsOf,
   LogCapture,
   newUser,
-  startTestApp,
   stableHeaders,
+  testAppForFile,
   testConfig,
-  type TestApp,
-  removeTempDirs,
 } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-let ip = 0;
-const client = () => {
-  ip++;
-  return new Client(t.app, `10.1.${Math.floor(ip / 250)}.${(ip % 250) + 1}`);
-};
+const t = testAppForFile();
+const client = clientsOf(t, 1);
 
 /** Mail bodies are quoted-printable: `=` is `=3D`, long lines end in a soft break `=`. */
 function decodeQuotedPrintable(s: string): string {
@@ -329,5 +317,3 @@ describe('mail delivery', () => {
     }
   });
 });
-
-afterAll(removeTempDirs);

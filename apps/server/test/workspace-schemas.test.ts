@@ -1,33 +1,16 @@
 import { PLANS, type SubscriptionTier } from '@schemacheck/contracts';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemas, users } from '../src/db/schema.ts';
+import { describe, expect, it } from 'vitest';
+import { schemas } from '../src/db/schema.ts';
 import { MAX_SAVED_SCHEMAS } from '../src/routes/schemas.ts';
-import { Client, newUser, removeTempDirs, startTestApp, type TestApp } from './helpers.ts';
+import { type Client, clientsOf, registerOnTier, testAppForFile } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-  removeTempDirs();
-});
+const t = testAppForFile();
+const newClient = clientsOf(t, 8);
 
-let ip = 0;
 async function signedIn(tier: SubscriptionTier) {
-  ip++;
-  const client = new Client(t.app, `10.8.0.${ip}`);
-  const user = await client.register(newUser('sc'));
-  await t.db.database.db
-    .update(users)
-    .set({ subscriptionTier: tier })
-    .where(eq(users.username, user.username));
-  const [row] = await t.db.database.db
-    .select()
-    .from(users)
-    .where(eq(users.username, user.username));
-  return { client, id: row!.id };
+  const client = newClient();
+  const { id } = await registerOnTier(t, client, tier, 'sc');
+  return { client, id };
 }
 
 const SCHEMA = {

@@ -16,42 +16,24 @@ import {
 } from '@schemacheck/engine';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { usageCounters, users, validationResults } from '../src/db/schema.ts';
 import { monthOf, usageFor } from '../src/validation/quota.ts';
 import {
   Client,
+  clientsOf,
   multipartBody,
-  newUser,
-  removeTempDirs,
-  startTestApp,
+  registerOnTier,
+  testAppForFile,
   type Part,
-  type TestApp,
 } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-  removeTempDirs();
-});
+const t = testAppForFile();
+const newClient = clientsOf(t, 7);
 
-let ip = 0;
 async function signedIn(tier: SubscriptionTier = 'free') {
-  ip++;
-  const client = new Client(t.app, `10.7.${Math.floor(ip / 200)}.${ip % 200}`);
-  const user = await client.register(newUser('ws'));
-  await t.db.database.db
-    .update(users)
-    .set({ subscriptionTier: tier })
-    .where(eq(users.username, user.username));
-  const [row] = await t.db.database.db
-    .select()
-    .from(users)
-    .where(eq(users.username, user.username));
-  return { client, user, id: row!.id };
+  const client = newClient();
+  return { client, ...(await registerOnTier(t, client, tier, 'ws')) };
 }
 
 const CSV_SCHEMA = {

@@ -5,4 +5,5 @@ export * from './validate/index.ts';
 export * from './report/csv-report.ts';
 export * from './infer/index.ts';
 export { compileSafeRegex } from './rules/safe-regex.ts';
-export { compileDateFormat } from './rules/date-format.ts';
+export { compileDateFormat, DEFAULT_DATE_FORMAT } from './rules/date-format.ts';
+export { DEFAULT_FALSY, DEFAULT_TRUTHY } from './rules/boolean-spellings.ts';

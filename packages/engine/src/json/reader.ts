@@ -52,7 +52,7 @@ export interface JsonReader {
   end(): void;
 }
 
-const MAX_PIECE_BYTES = 1 << 20;
+const MAX_PIECE_BYTES = 64 * 1024;
 
 export const DEFAULT_MAX_DEPTH = 64;
 /** options.maxDepth is capped here: whatever walks the records afterwards may recurse. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createUtf8Stream, findInvalidUtf8 } from './utf8-stream.ts';
+import { findInvalidUtf8 } from '../text/utf8.ts';
+import { createUtf8Stream } from './utf8-stream.ts';
 
 // Bytes that are mostly UTF-8-like, so valid and invalid sequences both come up often.
 const byte = fc.oneof(

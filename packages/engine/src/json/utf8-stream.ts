@@ -1,6 +1,7 @@
 // Bytes in, text out, with the exact byte offset of the first invalid UTF-8 sequence. The fast path
 // is the platform's fatal TextDecoder in stream mode; only when it refuses a chunk does our own
 // validator look for the offending byte (a silently substituted U+FFFD would hide bad data).
+import { findInvalidUtf8, incompleteUtf8Tail } from '../text/utf8.ts';
 
 export interface DecodedTextSink {
   text(piece: string): void;
@@ -60,14 +61,14 @@ export function createUtf8Stream(sink: DecodedTextSink): Utf8Stream {
 
   function rememberTail(bytes: Uint8Array): void {
     if (bytes.length >= 3) {
-      tailLength = incompleteTailLength(bytes, 0, bytes.length);
+      tailLength = incompleteUtf8Tail(bytes);
       tail.set(bytes.subarray(bytes.length - tailLength));
       return;
     }
     const joined = new Uint8Array(tailLength + bytes.length);
     joined.set(tail.subarray(0, tailLength));
     joined.set(bytes, tailLength);
-    tailLength = incompleteTailLength(joined, 0, joined.length);
+    tailLength = incompleteUtf8Tail(joined);
     tail.set(joined.subarray(joined.length - tailLength));
   }
 
@@ -122,60 +123,4 @@ function utf16Note(firstByte: number): string {
   return firstByte === 0xff || firstByte === 0xfe
     ? '; the file looks like UTF-16, save it as UTF-8'
     : '';
-}
-
-/**
- * Offset of the first byte of the first ill-formed sequence in bytes[start, end), or -1. A
- * sequence cut off by `end` is ill-formed only when `final`. Follows the WHATWG decoder: no
- * overlong forms, no surrogates, nothing above U+10FFFF.
- */
-export function findInvalidUtf8(
-  bytes: Uint8Array,
-  start: number,
-  end: number,
-  final: boolean,
-): number {
-  let i = start;
-  while (i < end) {
-    const lead = bytes[i]!;
-    if (lead < 0x80) {
-      i++;
-      continue;
-    }
-    let need: number;
-    let low = 0x80;
-    let high = 0xbf;
-    if (lead >= 0xc2 && lead <= 0xdf) need = 1;
-    else if (lead >= 0xe0 && lead <= 0xef) {
-      need = 2;
-      if (lead === 0xe0) low = 0xa0;
-      else if (lead === 0xed) high = 0x9f;
-    } else if (lead >= 0xf0 && lead <= 0xf4) {
-      need = 3;
-      if (lead === 0xf0) low = 0x90;
-      else if (lead === 0xf4) high = 0x8f;
-    } else return i;
-    for (let k = 1; k <= need; k++) {
-      if (i + k >= end) return final ? i : -1;
-      const next = bytes[i + k]!;
-      if (next < low || next > high) return i;
-      low = 0x80;
-      high = 0xbf;
-    }
-    i += need + 1;
-  }
-  return -1;
-}
-
-/** How many bytes at the end of bytes[start, end) begin a sequence that the end cuts off. */
-export function incompleteTailLength(bytes: Uint8Array, start: number, end: number): number {
-  for (let k = 1; k <= 3 && end - k >= start; k++) {
-    const byte = bytes[end - k]!;
-    if (byte < 0x80) return 0;
-    if (byte >= 0xc0) {
-      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-      return length > k ? k : 0;
-    }
-  }
-  return 0;
 }

@@ -8,6 +8,7 @@ import {
   type FileType,
   type SchemaModel,
 } from '../model.ts';
+import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
 import { compileDateFormat, DEFAULT_DATE_FORMAT, parseIsoDate } from '../rules/date-format.ts';
 import { compileSafeRegex } from '../rules/safe-regex.ts';
 import {
@@ -66,9 +67,6 @@ export const RULE_KEYS = Object.keys(RULE_TYPES) as RuleKey[];
 export function isRuleKey(key: string): key is RuleKey {
   return Object.prototype.hasOwnProperty.call(RULE_TYPES, key);
 }
-
-export const DEFAULT_TRUTHY = ['true', '1', 'yes', 'on'];
-export const DEFAULT_FALSY = ['false', '0', 'no', 'off'];
 
 export interface RawField {
   /** Where the field is, e.g. `fields[2]` or `properties.address.properties.zip`. */

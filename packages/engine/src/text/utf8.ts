@@ -33,17 +33,31 @@ export function utf8SequenceAt(bytes: Uint8Array, i: number, end: number): numbe
   return need + 1;
 }
 
-/** Index of the first invalid sequence in [start, end), or -1. */
-export function findInvalidUtf8(bytes: Uint8Array, start: number, end: number): number {
+/**
+ * Index of the first invalid sequence in [start, end), or -1. A sequence cut short by `end` is
+ * invalid only when `final`; otherwise the next bytes may still complete it.
+ */
+export function findInvalidUtf8(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  final = true,
+): number {
   let i = start;
   while (i < end) {
-    if (bytes[i]! < 0x80) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
       i++;
       continue;
     }
     const len = utf8SequenceAt(bytes, i, end);
-    if (len < 0) return i;
-    i += len;
+    if (len > 0) {
+      i += len;
+      continue;
+    }
+    // Cut short (a valid lead byte whose acceptable continuation bytes run into `end`).
+    if (!final && i - len >= end && lead >= 0xc2 && lead <= 0xf4) return -1;
+    return i;
   }
   return -1;
 }

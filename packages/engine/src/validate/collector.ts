@@ -3,6 +3,7 @@
 // soon as an event for a later row arrives: no per-row set is kept.
 
 import type { ErrorCode, Issue, ValidationResult, Warning } from '../model.ts';
+import { detachedText } from './issue-value.ts';
 import { messages } from './messages.ts';
 
 export const DEFAULT_MAX_ERRORS = 1000;
@@ -64,6 +65,9 @@ export class Collector {
 
   /** An issue of the file (header, structure): counted, but no data row becomes invalid. */
   add(issue: Issue): void {
+    // Kept issues (here and by the sink) must not keep the text they were cut from alive.
+    if (issue.value !== null) issue.value = detachedText(issue.value);
+    issue.field = detachedText(issue.field);
     this.errorCount++;
     if (this.errors.length < this.maxErrors) this.errors.push(issue);
     if (issue.field !== '') {

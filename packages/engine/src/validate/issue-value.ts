@@ -12,6 +12,18 @@ export function truncateValue(s: string): string {
 }
 
 /**
+ * The same text in a string of its own. A slice of a longer string (a cell cut from a decoded
+ * chunk) is, in V8, a view that keeps the whole chunk alive for as long as the slice lives; an
+ * issue kept in the result or by the report sink must not pin its chunk. Strings shorter than 13
+ * code units are always copied by V8 when sliced, so they are returned as they are.
+ */
+export function detachedText(s: string): string {
+  // Slicing a concatenation flattens it into a new string first: the result shares nothing
+  // with the string `s` came from.
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
+/**
  * A JSON value as a user would recognise it in a report: strings as themselves, numbers as
  * written, objects and arrays as compact JSON — built only as far as the cap, so a huge object
  * costs no more than a small one.

@@ -1,7 +1,7 @@
 // Helpers the three exporters share.
 import type { FieldSpec } from '../../model.ts';
+import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../../rules/boolean-spellings.ts';
 import { dateFormatTokens } from '../../rules/date-format.ts';
-import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../build.ts';
 import { decimalToNumberIfExact } from '../decimal-text.ts';
 
 /** A JSON number when it holds the decimal exactly, otherwise undefined (keep the text). */

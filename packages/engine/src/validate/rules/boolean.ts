@@ -1,9 +1,7 @@
 import type { FieldRules } from '../../model.ts';
+import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../../rules/boolean-spellings.ts';
 import { messages } from '../messages.ts';
 import { failure, type Failure } from './failure.ts';
-
-export const DEFAULT_TRUTHY = ['true', '1', 'yes', 'on'];
-export const DEFAULT_FALSY = ['false', '0', 'no', 'off'];
 
 /**
  * A CSV boolean: one of the spellings, in any case. Returns false (and pushes) when it is not.

@@ -7,8 +7,6 @@ import { Link } from 'react-router-dom';
 
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -16,6 +14,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 
 import { AuthCardHeading } from './auth-card-layout';
+import { EmailInput, SubmitButton } from './form-parts';
 
 function BackToSignIn() {
   return (
@@ -100,23 +99,16 @@ export function ForgotPasswordForm() {
         aria-label="Request password reset"
       >
         <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-          {(field) => (
-            <Input
-              {...field}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="you@company.com"
-            />
-          )}
+          {(field) => <EmailInput {...field} {...register('email')} />}
         </FormField>
         <div className="grid gap-2">
-          <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
-            {forgot.isPending ? <Spinner /> : null}
-            {forgot.isPending ? 'Sending reset link...' : 'Send reset link'}
-          </Button>
+          <SubmitButton
+            pending={forgot.isPending}
+            pendingLabel="Sending reset link..."
+            className="w-full"
+          >
+            Send reset link
+          </SubmitButton>
           <BackToSignIn />
         </div>
       </form>

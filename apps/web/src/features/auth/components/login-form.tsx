@@ -3,16 +3,16 @@ import { loginSchema } from '@schemacheck/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 
 import { useLogin } from '../api/login';
+
+import { SubmitButton } from './form-parts';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -74,10 +74,9 @@ export function LoginForm() {
           Forgot your password?
         </Link>
       </div>
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
-        {login.isPending ? <Spinner /> : null}
-        {login.isPending ? 'Signing In...' : 'Sign In'}
-      </Button>
+      <SubmitButton pending={login.isPending} pendingLabel="Signing In..." className="mt-1 w-full">
+        Sign In
+      </SubmitButton>
     </form>
   );
 }

@@ -3,17 +3,16 @@ import { registerFormSchema, passwordChecks } from '@schemacheck/contracts';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 
 import { useRegister } from '../api/register';
 
+import { ConfirmPasswordInput, EmailInput, SubmitButton } from './form-parts';
 import { PasswordChecklist } from './password-checklist';
 
 const CHECKLIST_ID = 'register-password-checklist';
@@ -75,17 +74,7 @@ export function RegisterForm() {
         )}
       </FormField>
       <FormField id="register-email" label="Email" error={errors.email?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@company.com"
-          />
-        )}
+        {(field) => <EmailInput {...field} {...register('email')} />}
       </FormField>
       <FormField
         id="register-password"
@@ -103,19 +92,15 @@ export function RegisterForm() {
         label="Confirm password"
         error={errors.confirmPassword?.message}
       >
-        {(field) => (
-          <PasswordInput
-            {...field}
-            {...register('confirmPassword')}
-            autoComplete="new-password"
-            toggleLabel="confirm password"
-          />
-        )}
+        {(field) => <ConfirmPasswordInput {...field} {...register('confirmPassword')} />}
       </FormField>
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={registration.isPending}>
-        {registration.isPending ? <Spinner /> : null}
-        {registration.isPending ? 'Creating Account...' : 'Create Account'}
-      </Button>
+      <SubmitButton
+        pending={registration.isPending}
+        pendingLabel="Creating Account..."
+        className="mt-1 w-full"
+      >
+        Create Account
+      </SubmitButton>
     </form>
   );
 }

@@ -5,10 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -16,6 +15,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 
 import { AuthCardHeading } from './auth-card-layout';
+import { ConfirmPasswordInput, SubmitButton } from './form-parts';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
@@ -88,19 +88,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
           label="Confirm new password"
           error={errors.confirmPassword?.message}
         >
-          {(field) => (
-            <PasswordInput
-              {...field}
-              {...register('confirmPassword')}
-              autoComplete="new-password"
-              toggleLabel="confirm password"
-            />
-          )}
+          {(field) => <ConfirmPasswordInput {...field} {...register('confirmPassword')} />}
         </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? <Spinner /> : null}
-          {reset.isPending ? 'Updating password...' : 'Update password'}
-        </Button>
+        <SubmitButton
+          pending={reset.isPending}
+          pendingLabel="Updating password..."
+          className="w-full"
+        >
+          Update password
+        </SubmitButton>
       </form>
     </>
   );

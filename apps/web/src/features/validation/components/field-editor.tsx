@@ -1,7 +1,7 @@
-import type { FieldType } from '@schemacheck/engine';
+import { DEFAULT_DATE_FORMAT, FIELD_TYPES, type FieldType } from '@schemacheck/engine';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { ComponentProps, ReactNode } from 'react';
+import { useWatch, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
-import { BUILDER_FIELD_TYPES, rulesFor, type SchemaDraft } from '../lib/schema-draft';
+import { type FieldDraft, rulesFor, type SchemaDraft } from '../lib/schema-draft';
 
 const TYPE_LABELS: Record<FieldType, string> = {
   string: 'String',
@@ -78,10 +78,66 @@ function Rule({
   );
 }
 
-function Check({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** The parts of a field's form control that derive from its key: its id and its registration. */
+type Bound = { id: string } & UseFormRegisterReturn;
+
+type TextKey = {
+  [K in keyof FieldDraft]: FieldDraft[K] extends string ? K : never;
+}[keyof FieldDraft];
+type CheckKey = {
+  [K in keyof FieldDraft]: FieldDraft[K] extends boolean ? K : never;
+}[keyof FieldDraft];
+
+type RuleFrame = Omit<ComponentProps<typeof Rule>, 'children' | 'id'>;
+
+/** A Rule holding one text input; `inputClassName` and the other input props go to the input. */
+function RuleInput({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  inputClassName,
+  ...input
+}: RuleFrame &
+  Bound &
+  Omit<ComponentProps<typeof Input>, 'id' | 'className' | keyof UseFormRegisterReturn> & {
+    inputClassName?: string;
+  }) {
+  return (
+    <Rule id={id} label={label} hint={hint} error={error} className={className}>
+      {(props) => <Input {...props} className={inputClassName} {...input} />}
+    </Rule>
+  );
+}
+
+/** The one-value-per-line list of allowed values. */
+function AllowedValues({
+  id,
+  hint,
+  error,
+  className,
+  ...textarea
+}: Omit<RuleFrame, 'label'> & Bound) {
+  return (
+    <Rule id={id} label="Allowed values" hint={hint} error={error} className={className}>
+      {(props) => (
+        <textarea
+          {...props}
+          rows={3}
+          spellCheck={false}
+          className={cn(selectClass, 'h-auto py-2')}
+          {...textarea}
+        />
+      )}
+    </Rule>
+  );
+}
+
+function Check({ id, label, ...input }: { label: string } & Bound) {
   return (
     <div className="flex items-center gap-2">
-      {children}
+      <input id={id} type="checkbox" className={checkboxClass} {...input} />
       <Label htmlFor={id} className="text-[13px] font-normal text-zinc-800">
         {label}
       </Label>
@@ -104,6 +160,12 @@ export function FieldEditor({
   const rules = rulesFor(type);
   const id = (key: string) => `field-${rowId}-${key}`;
   const p = (key: string) => problems?.[key];
+  const check = (key: CheckKey): Bound => ({ id: id(key), ...register(`fields.${index}.${key}`) });
+  const text = (key: TextKey) => ({
+    id: id(key),
+    error: p(key),
+    ...register(`fields.${index}.${key}`),
+  });
   const label = name?.trim() ? name : `Field ${index + 1}`;
 
   return (
@@ -159,21 +221,17 @@ export function FieldEditor({
       <FieldError id={id('field-error')} message={p('field')?.join(' ')} />
 
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <Rule id={id('name')} label="Field name" error={p('name')}>
-          {(props) => (
-            <Input
-              {...props}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="e.g. email"
-              {...register(`fields.${index}.name`)}
-            />
-          )}
-        </Rule>
+        <RuleInput
+          label="Field name"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. email"
+          {...text('name')}
+        />
         <Rule id={id('type')} label="Type" error={p('type')}>
           {(props) => (
             <select {...props} className={selectClass} {...register(`fields.${index}.type`)}>
-              {BUILDER_FIELD_TYPES.map((t) => (
+              {FIELD_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {TYPE_LABELS[t]}
                 </option>
@@ -184,149 +242,75 @@ export function FieldEditor({
       </div>
 
       <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-        <Check id={id('required')} label="Required">
-          <input
-            id={id('required')}
-            type="checkbox"
-            className={checkboxClass}
-            {...register(`fields.${index}.required`)}
-          />
-        </Check>
-        <Check id={id('unique')} label="Values must be unique">
-          <input
-            id={id('unique')}
-            type="checkbox"
-            className={checkboxClass}
-            {...register(`fields.${index}.unique`)}
-          />
-        </Check>
+        <Check label="Required" {...check('required')} />
+        <Check label="Values must be unique" {...check('unique')} />
       </div>
 
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {rules.length ? (
           <>
-            <Rule id={id('minLength')} label="Min length" error={p('minLength')}>
-              {(props) => (
-                <Input {...props} inputMode="numeric" {...register(`fields.${index}.minLength`)} />
-              )}
-            </Rule>
-            <Rule id={id('maxLength')} label="Max length" error={p('maxLength')}>
-              {(props) => (
-                <Input {...props} inputMode="numeric" {...register(`fields.${index}.maxLength`)} />
-              )}
-            </Rule>
+            <RuleInput label="Min length" inputMode="numeric" {...text('minLength')} />
+            <RuleInput label="Max length" inputMode="numeric" {...text('maxLength')} />
           </>
         ) : null}
         {rules.pattern ? (
-          <Rule
-            id={id('pattern')}
+          <RuleInput
             label="Pattern (regular expression)"
-            error={p('pattern')}
             className="col-span-2 sm:col-span-1"
-          >
-            {(props) => (
-              <Input
-                {...props}
-                spellCheck={false}
-                className="font-mono"
-                placeholder="^[A-Z]{3}\d{6}$"
-                {...register(`fields.${index}.pattern`)}
-              />
-            )}
-          </Rule>
+            spellCheck={false}
+            inputClassName="font-mono"
+            placeholder="^[A-Z]{3}\d{6}$"
+            {...text('pattern')}
+          />
         ) : null}
         {rules.range ? (
           <>
-            <Rule id={id('minValue')} label="Min value" error={p('minValue')}>
-              {(props) => (
-                <Input
-                  {...props}
-                  inputMode={type === 'integer' ? 'numeric' : 'decimal'}
-                  {...register(`fields.${index}.minValue`)}
-                />
-              )}
-            </Rule>
-            <Rule id={id('maxValue')} label="Max value" error={p('maxValue')}>
-              {(props) => (
-                <Input
-                  {...props}
-                  inputMode={type === 'integer' ? 'numeric' : 'decimal'}
-                  {...register(`fields.${index}.maxValue`)}
-                />
-              )}
-            </Rule>
+            <RuleInput
+              label="Min value"
+              inputMode={type === 'integer' ? 'numeric' : 'decimal'}
+              {...text('minValue')}
+            />
+            <RuleInput
+              label="Max value"
+              inputMode={type === 'integer' ? 'numeric' : 'decimal'}
+              {...text('maxValue')}
+            />
           </>
         ) : null}
         {rules.precision ? (
-          <Rule id={id('precision')} label="Decimal places (max)" error={p('precision')}>
-            {(props) => (
-              <Input {...props} inputMode="numeric" {...register(`fields.${index}.precision`)} />
-            )}
-          </Rule>
+          <RuleInput label="Decimal places (max)" inputMode="numeric" {...text('precision')} />
         ) : null}
         {rules.booleanLists ? (
           <>
-            <Rule
-              id={id('truthy')}
+            <RuleInput
               label="True values"
               hint="Comma-separated"
-              error={p('truthy')}
               className="col-span-2 sm:col-span-1"
-            >
-              {(props) => <Input {...props} {...register(`fields.${index}.truthy`)} />}
-            </Rule>
-            <Rule
-              id={id('falsy')}
+              {...text('truthy')}
+            />
+            <RuleInput
               label="False values"
               hint="Comma-separated"
-              error={p('falsy')}
               className="col-span-2 sm:col-span-1"
-            >
-              {(props) => <Input {...props} {...register(`fields.${index}.falsy`)} />}
-            </Rule>
+              {...text('falsy')}
+            />
           </>
         ) : null}
         {rules.date ? (
           <>
-            <Rule
-              id={id('format')}
+            <RuleInput
               label="Format"
-              hint="Default YYYY-MM-DD"
-              error={p('format')}
+              hint={`Default ${DEFAULT_DATE_FORMAT}`}
               className="col-span-2 sm:col-span-1"
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  spellCheck={false}
-                  placeholder="YYYY-MM-DD"
-                  {...register(`fields.${index}.format`)}
-                />
-              )}
-            </Rule>
-            <Rule id={id('minDate')} label="Earliest date" error={p('minDate')}>
-              {(props) => <Input {...props} type="date" {...register(`fields.${index}.minDate`)} />}
-            </Rule>
-            <Rule id={id('maxDate')} label="Latest date" error={p('maxDate')}>
-              {(props) => <Input {...props} type="date" {...register(`fields.${index}.maxDate`)} />}
-            </Rule>
+              spellCheck={false}
+              placeholder={DEFAULT_DATE_FORMAT}
+              {...text('format')}
+            />
+            <RuleInput label="Earliest date" type="date" {...text('minDate')} />
+            <RuleInput label="Latest date" type="date" {...text('maxDate')} />
             <div className="col-span-2 flex flex-wrap gap-x-6 gap-y-2 sm:col-span-3">
-              <Check id={id('allowFuture')} label="Allow future dates">
-                <input
-                  id={id('allowFuture')}
-                  type="checkbox"
-                  className={checkboxClass}
-                  {...register(`fields.${index}.allowFuture`)}
-                />
-              </Check>
-              <Check id={id('allowPast')} label="Allow past dates">
-                <input
-                  id={id('allowPast')}
-                  type="checkbox"
-                  className={checkboxClass}
-                  {...register(`fields.${index}.allowPast`)}
-                />
-              </Check>
+              <Check label="Allow future dates" {...check('allowFuture')} />
+              <Check label="Allow past dates" {...check('allowPast')} />
             </div>
           </>
         ) : null}
@@ -339,45 +323,17 @@ export function FieldEditor({
       </div>
 
       {type === 'enum' ? (
-        <Rule
-          id={id('values')}
-          label="Allowed values"
+        <AllowedValues
           hint="One value per line, compared exactly as written"
-          error={p('values')}
           className="mt-3"
-        >
-          {(props) => (
-            <textarea
-              {...props}
-              rows={3}
-              spellCheck={false}
-              className={cn(selectClass, 'h-auto py-2')}
-              {...register(`fields.${index}.values`)}
-            />
-          )}
-        </Rule>
+          {...text('values')}
+        />
       ) : (
         <details className="group mt-3 text-sm" open={Boolean(p('values'))}>
           <summary className="cursor-pointer rounded text-[13px] font-medium text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
             Restrict to a list of values
           </summary>
-          <Rule
-            id={id('values')}
-            label="Allowed values"
-            hint="Optional. One value per line"
-            error={p('values')}
-            className="mt-2"
-          >
-            {(props) => (
-              <textarea
-                {...props}
-                rows={3}
-                spellCheck={false}
-                className={cn(selectClass, 'h-auto py-2')}
-                {...register(`fields.${index}.values`)}
-              />
-            )}
-          </Rule>
+          <AllowedValues hint="Optional. One value per line" className="mt-2" {...text('values')} />
         </details>
       )}
       {rules.pattern && p('allowedChars') ? (

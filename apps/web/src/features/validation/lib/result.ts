@@ -1,23 +1,11 @@
-import type { ValidationErrorItem, ValidationWarningItem } from '@schemacheck/contracts';
+import type { ValidateResponse } from '@schemacheck/contracts';
 
 /**
  * A finished validation as the results panel shows it, whether the server (POST /api/validate)
- * or the in-browser worker produced it.
+ * or the in-browser worker produced it: the response without what only the server knows. The
+ * table shows the first 50 errors that match the filters.
  */
-export interface ResultView {
-  fileName: string;
-  fileType: 'csv' | 'json';
-  fileSize: number;
-  totalRows: number;
-  validRows: number;
-  invalidRows: number;
-  errorCount: number;
-  /** The first errors in file order (the table shows the first 50 that match the filters). */
-  errors: ValidationErrorItem[];
-  errorsByField: Record<string, number>;
-  errorsByCode: Record<string, number>;
-  warnings: ValidationWarningItem[];
-}
+export type ResultView = Omit<ValidateResponse, 'id' | 'success' | 'reportAvailable'>;
 
 /** Accepted by the drop zones and the file inputs. */
 export const DROPZONE_ACCEPT = {

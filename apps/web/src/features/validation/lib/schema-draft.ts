@@ -1,28 +1,16 @@
-import type {
-  FieldType,
-  SchemaProblem,
-  WebField,
-  WebFieldValidation,
-  WebSchema,
+import {
+  DEFAULT_FALSY,
+  DEFAULT_TRUTHY,
+  type FieldType,
+  type SchemaProblem,
+  type WebField,
+  type WebFieldValidation,
+  type WebSchema,
 } from '@schemacheck/engine';
 
 // The schema builder's form values and their conversion to and from the engine's web form
 // (SPEC §3, "as used in the web interface"). Every input is kept as the text the user typed;
 // an empty input means "unset" and is left out of the schema.
-
-export const BUILDER_FIELD_TYPES: readonly FieldType[] = [
-  'string',
-  'integer',
-  'number',
-  'boolean',
-  'date',
-  'email',
-  'url',
-  'enum',
-];
-
-export const DEFAULT_TRUTHY = ['true', '1', 'yes', 'on'];
-export const DEFAULT_FALSY = ['false', '0', 'no', 'off'];
 
 export interface FieldDraft {
   name: string;
