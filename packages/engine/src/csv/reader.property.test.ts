@@ -188,3 +188,33 @@ describe('chunk boundaries never change the result', () => {
     );
   });
 });
+
+describe('large pushes are read a slice at a time', () => {
+  // push() parses at most 64 KiB at a time and cuts the text after line feeds; a file pushed
+  // whole must read exactly as the same file pushed in small pieces, whatever its line endings.
+  const encoder = new TextEncoder();
+  const file = (end: string) => {
+    const rows = ['id,name,note'];
+    for (let i = 0; rows.length < 9000; i++) {
+      const name =
+        i % 7 === 0 ? `"naïve ${i}, 😀"` : i % 11 === 0 ? `"two${end}lines ${i}"` : `n${i}`;
+      rows.push(`${i},${name},${'x'.repeat(i % 40)}${i % 13 === 0 ? '€' : ''}`);
+    }
+    return encoder.encode(rows.join(end) + end);
+  };
+  for (const [label, end] of [
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+    ['CR', '\r'],
+  ] as const) {
+    it(`with ${label} line endings`, () => {
+      const bytes = file(end);
+      expect(bytes.length).toBeGreaterThan(4 * 65_536);
+      const cuts = Array.from({ length: Math.floor(bytes.length / 997) }, (_, i) => (i + 1) * 997);
+      const whole = readCsvEvents(bytes);
+      expect(whole.filter((e) => e.kind === 'record')).toHaveLength(8999);
+      expect(readCsvEvents(bytes, {}, cuts)).toEqual(whole);
+      expect(readCsvEvents(bytes, {}, [65_535, 65_536, 131_073])).toEqual(whole);
+    });
+  }
+});
