@@ -29,6 +29,11 @@ function cli(args: string[], options: { input?: string; cwd?: string } = {}): Pr
   });
 }
 
+/** `schemacheck validate <dir>/<file> --schema <dir>/<schema> ...extra` */
+function validate(file: string, extra: string[] = [], schemaFile = 'schema.json') {
+  return cli(['validate', join(dir, file), '--schema', join(dir, schemaFile), ...extra]);
+}
+
 let dir: string;
 const schema = {
   name: 'Contacts',
@@ -71,18 +76,13 @@ beforeAll(async () => {
 
 describe('schemacheck validate', () => {
   it('exits 0 and says the file is valid', async () => {
-    const run = await cli([
-      'validate',
-      join(dir, 'good.csv'),
-      '--schema',
-      join(dir, 'schema.json'),
-    ]);
+    const run = await validate('good.csv');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('is valid: 2 rows checked');
   });
 
   it('exits 1 and lists the errors by row and column for people', async () => {
-    const run = await cli(['validate', join(dir, 'bad.csv'), '--schema', join(dir, 'schema.json')]);
+    const run = await validate('bad.csv');
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('3 errors in 1 row of 3');
     expect(run.stdout).toMatch(/Row 3 +id: Must be a whole number/);
@@ -92,14 +92,7 @@ describe('schemacheck validate', () => {
   });
 
   it('prints one JSON object with --format json', async () => {
-    const run = await cli([
-      'validate',
-      join(dir, 'bad.csv'),
-      '--schema',
-      join(dir, 'schema.json'),
-      '--format',
-      'json',
-    ]);
+    const run = await validate('bad.csv', ['--format', 'json']);
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
     expect(result).toMatchObject({
@@ -121,16 +114,7 @@ describe('schemacheck validate', () => {
   });
 
   it('prints every error with --format csv, whatever --max-errors keeps', async () => {
-    const run = await cli([
-      'validate',
-      join(dir, 'bad.csv'),
-      '--schema',
-      join(dir, 'schema.json'),
-      '--format',
-      'csv',
-      '--max-errors',
-      '1',
-    ]);
+    const run = await validate('bad.csv', ['--format', 'csv', '--max-errors', '1']);
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\r\n');
     expect(lines[0]).toBe('row,field,code,message,value');
@@ -139,14 +123,7 @@ describe('schemacheck validate', () => {
   });
 
   it('neutralises report cells a spreadsheet would run as formulas', async () => {
-    const run = await cli([
-      'validate',
-      join(dir, 'formula.csv'),
-      '--schema',
-      join(dir, 'schema.json'),
-      '--format',
-      'csv',
-    ]);
+    const run = await validate('formula.csv', ['--format', 'csv']);
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\r\n');
     expect(lines.slice(1)).toEqual([
@@ -157,14 +134,7 @@ describe('schemacheck validate', () => {
   });
 
   it('reads JSON with paths, and types are not coerced', async () => {
-    const run = await cli([
-      'validate',
-      join(dir, 'people.json'),
-      '--schema',
-      join(dir, 'schema.json'),
-      '--format',
-      'json',
-    ]);
+    const run = await validate('people.json', ['--format', 'json']);
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
     expect(result.errors).toEqual([
@@ -191,12 +161,7 @@ describe('schemacheck validate', () => {
   });
 
   it('refuses a bad schema with every problem, exit 2', async () => {
-    const run = await cli([
-      'validate',
-      join(dir, 'good.csv'),
-      '--schema',
-      join(dir, 'broken-schema.json'),
-    ]);
+    const run = await validate('good.csv', [], 'broken-schema.json');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('2 problems');
     expect(run.stderr).toContain('fields[0].type');
@@ -205,12 +170,7 @@ describe('schemacheck validate', () => {
   });
 
   it('exit 2 for a missing file, a missing schema option and an unknown option', async () => {
-    const missing = await cli([
-      'validate',
-      join(dir, 'nope.csv'),
-      '--schema',
-      join(dir, 'schema.json'),
-    ]);
+    const missing = await validate('nope.csv');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such file');
     const noSchema = await cli(['validate', join(dir, 'good.csv')]);
@@ -240,14 +200,7 @@ describe('schemacheck infer and convert', () => {
     const jsonSchema = JSON.parse(run.stdout);
     await writeFile(join(dir, 'schema.jsonschema.json'), run.stdout);
     expect(jsonSchema.properties.id.type).toBe('integer');
-    const again = await cli([
-      'validate',
-      join(dir, 'bad.csv'),
-      '--schema',
-      join(dir, 'schema.jsonschema.json'),
-      '--format',
-      'json',
-    ]);
+    const again = await validate('bad.csv', ['--format', 'json'], 'schema.jsonschema.json');
     expect(JSON.parse(again.stdout).errorCount).toBe(3);
   });
 });
