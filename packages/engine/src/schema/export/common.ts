@@ -1,5 +1,5 @@
 // Helpers the three exporters share.
-import type { FieldSpec } from '../../model.ts';
+import type { FieldRules, FieldSpec } from '../../model.ts';
 import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../../rules/boolean-spellings.ts';
 import { dateFormatTokens } from '../../rules/date-format.ts';
 import { decimalToNumberIfExact } from '../decimal-text.ts';
@@ -58,4 +58,29 @@ export function hasTimeTokens(format: string): boolean {
 
 export function hasDateTokens(format: string): boolean {
   return (dateFormatTokens(format) ?? []).some((t) => t === 'YYYY' || t === 'MM' || t === 'DD');
+}
+
+const BOUND_KEYWORDS = [
+  ['minValue', 'minimum'],
+  ['maxValue', 'maximum'],
+  ['exclusiveMinimum', 'exclusiveMinimum'],
+  ['exclusiveMaximum', 'exclusiveMaximum'],
+] as const;
+
+/**
+ * Numeric bounds as JSON Schema / Table Schema keywords. A bound a double cannot hold exactly is
+ * written as the nearest number, and its exact text goes to `ext` so a round trip keeps it.
+ */
+export function exportBounds(
+  rules: FieldRules,
+  out: Record<string, unknown>,
+  ext: Record<string, unknown>,
+): void {
+  for (const [key, keyword] of BOUND_KEYWORDS) {
+    const text = rules[key];
+    if (text === undefined) continue;
+    const exact = exactNumber(text);
+    out[keyword] = exact ?? nearestNumber(text);
+    if (exact === undefined) ext[key] = text;
+  }
 }

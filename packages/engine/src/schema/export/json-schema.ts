@@ -5,13 +5,7 @@
 import type { FieldSpec, SchemaModel } from '../../model.ts';
 import { DEFAULT_DATE_FORMAT, ISO_DATE_TIME_FORMAT } from '../../rules/date-format.ts';
 import { EXTENSION_KEY } from '../forms/json-schema.ts';
-import {
-  exactNumber,
-  hasDefaultFalsy,
-  hasDefaultTruthy,
-  nearestNumber,
-  typedValue,
-} from './common.ts';
+import { exportBounds, hasDefaultFalsy, hasDefaultTruthy, typedValue } from './common.ts';
 
 type Json = Record<string, unknown>;
 
@@ -124,19 +118,7 @@ function property(field: FieldSpec): Json {
   if (r.minLength !== undefined) p.minLength = r.minLength;
   if (r.maxLength !== undefined) p.maxLength = r.maxLength;
   if (r.pattern !== undefined) p.pattern = r.pattern;
-  const bounds = [
-    ['minValue', 'minimum'],
-    ['maxValue', 'maximum'],
-    ['exclusiveMinimum', 'exclusiveMinimum'],
-    ['exclusiveMaximum', 'exclusiveMaximum'],
-  ] as const;
-  for (const [key, keyword] of bounds) {
-    const text = r[key];
-    if (text === undefined) continue;
-    const exact = exactNumber(text);
-    p[keyword] = exact ?? nearestNumber(text);
-    if (exact === undefined) ext[key] = text;
-  }
+  exportBounds(r, p, ext);
   if (r.precision !== undefined) p.multipleOf = r.precision === 0 ? 1 : Number(`1e-${r.precision}`);
   if (r.allowedChars !== undefined) ext.allowedChars = r.allowedChars;
   if (r.unique === true) ext.unique = true;

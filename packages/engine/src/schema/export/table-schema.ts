@@ -5,14 +5,7 @@ import type { FieldSpec, SchemaModel } from '../../model.ts';
 import { DEFAULT_DATE_FORMAT, ISO_DATE_TIME_FORMAT } from '../../rules/date-format.ts';
 import { wholeValueBody } from '../../rules/regex-shape.ts';
 import { EXTENSION_KEY } from '../forms/json-schema.ts';
-import {
-  exactNumber,
-  hasDateTokens,
-  hasTimeTokens,
-  nearestNumber,
-  toStrftime,
-  typedValue,
-} from './common.ts';
+import { exportBounds, hasDateTokens, hasTimeTokens, toStrftime, typedValue } from './common.ts';
 
 type Json = Record<string, unknown>;
 
@@ -42,19 +35,7 @@ function field(f: FieldSpec): Json {
   if (r.unique === true) constraints.unique = true;
   if (r.minLength !== undefined) constraints.minLength = r.minLength;
   if (r.maxLength !== undefined) constraints.maxLength = r.maxLength;
-  const bounds = [
-    ['minValue', 'minimum'],
-    ['maxValue', 'maximum'],
-    ['exclusiveMinimum', 'exclusiveMinimum'],
-    ['exclusiveMaximum', 'exclusiveMaximum'],
-  ] as const;
-  for (const [key, keyword] of bounds) {
-    const text = r[key];
-    if (text === undefined) continue;
-    const exact = exactNumber(text);
-    constraints[keyword] = exact ?? nearestNumber(text);
-    if (exact === undefined) ext[key] = text;
-  }
+  exportBounds(r, constraints, ext);
   const isoDates = (r.format ?? DEFAULT_DATE_FORMAT) === DEFAULT_DATE_FORMAT;
   for (const [key, keyword] of [
     ['minDate', 'minimum'],

@@ -8,7 +8,7 @@ import { toast } from '@/hooks/use-toast';
 
 import { downloadBlob } from '../lib/download';
 import { formatBytes, formatCount } from '../lib/format';
-import { fileTypeOf } from '../lib/result';
+import { fileTypeOf, verdictOf } from '../lib/result';
 import { checkDraftForValidation } from '../lib/schema-check';
 import { mapProblems, type ProblemMap } from '../lib/schema-draft';
 import { useLocalValidation } from '../lib/use-local-validation';
@@ -51,21 +51,9 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
     const outcome = await start(file, checked.schema, draft.fileType);
     if (outcome.status === 'done') {
       const r = outcome.outcome.result;
-      if (r.errorCount === 0) {
-        toast({
-          title: 'Validation successful',
-          description: `All ${formatCount(r.totalRows)} rows are valid.`,
-        });
-        setStatus(`Validation successful. All ${formatCount(r.totalRows)} rows are valid.`);
-      } else {
-        toast({
-          title: 'Validation completed with errors',
-          description: `${formatCount(r.invalidRows)} rows have errors.`,
-        });
-        setStatus(
-          `Validation completed with errors. ${formatCount(r.invalidRows)} rows have errors.`,
-        );
-      }
+      const verdict = verdictOf(r);
+      toast({ title: verdict.title, description: verdict.description });
+      setStatus(verdict.announcement);
       requestAnimationFrame(() => resultsHeading.current?.focus());
     } else if (outcome.status === 'error') {
       if (outcome.problems) setProblems(mapProblems(outcome.problems));

@@ -21,8 +21,8 @@ import { useSaveSchema } from '../api/schemas';
 import { USAGE_KEY } from '../api/usage';
 import { fetchErrorReport, validateOnServer } from '../api/validate';
 import { downloadBlob } from '../lib/download';
-import { formatCount, formatMaxFileSize, formatMaxRows } from '../lib/format';
-import { fileTypeOf, type ResultView } from '../lib/result';
+import { formatMaxFileSize, formatMaxRows } from '../lib/format';
+import { fileTypeOf, verdictOf, type ResultView } from '../lib/result';
 import { checkDraftForValidation, checkSchema } from '../lib/schema-check';
 import { fromWebSchema, mapProblems, type ProblemMap } from '../lib/schema-draft';
 import { useSchemaForm } from '../lib/use-schema-form';
@@ -120,21 +120,9 @@ export function Workspace({ user }: { user: PublicUser }) {
       });
       setResult(response);
       void queryClient.invalidateQueries({ queryKey: USAGE_KEY });
-      if (response.errorCount === 0) {
-        toast({
-          title: 'Validation successful',
-          description: `All ${formatCount(response.totalRows)} rows are valid.`,
-        });
-        setStatus(`Validation successful. All ${formatCount(response.totalRows)} rows are valid.`);
-      } else {
-        toast({
-          title: 'Validation completed with errors',
-          description: `${formatCount(response.invalidRows)} rows have errors.`,
-        });
-        setStatus(
-          `Validation completed with errors. ${formatCount(response.invalidRows)} rows have errors.`,
-        );
-      }
+      const verdict = verdictOf(response);
+      toast({ title: verdict.title, description: verdict.description });
+      setStatus(verdict.announcement);
       requestAnimationFrame(() => resultsHeading.current?.focus());
     } catch (error) {
       setStatus('Validation did not complete.');

@@ -1,4 +1,5 @@
 import type { ValidateResponse } from '@schemacheck/contracts';
+import { formatCount } from './format';
 
 /**
  * A finished validation as the results panel shows it, whether the server (POST /api/validate)
@@ -19,4 +20,16 @@ export function fileTypeOf(name: string): 'csv' | 'json' | null {
   if (lower.endsWith('.csv')) return 'csv';
   if (lower.endsWith('.json') || lower.endsWith('.ndjson')) return 'json';
   return null;
+}
+
+/** The SPEC §8 toast for a finished validation, and the same words for the live region. */
+export function verdictOf(result: Pick<ResultView, 'errorCount' | 'totalRows' | 'invalidRows'>) {
+  const [title, description] =
+    result.errorCount === 0
+      ? ['Validation successful', `All ${formatCount(result.totalRows)} rows are valid.`]
+      : [
+          'Validation completed with errors',
+          `${formatCount(result.invalidRows)} rows have errors.`,
+        ];
+  return { title, description, announcement: `${title}. ${description}` };
 }
