@@ -10,7 +10,12 @@
 // only if the next line starts with the same character (`{` and `{`); otherwise the file is taken
 // for one broken value, reported once, instead of an error on every following line.
 
-import type { JsonSink, JsonReaderOptions } from './reader.ts';
+import {
+  QUICK_RECORD_MAX_DEPTH,
+  type JsonSink,
+  type JsonReaderOptions,
+  type QuickRecord,
+} from './reader.ts';
 import { parseExact, type ExactParseOptions, type ExactParseResult } from './exact-parser.ts';
 import { parseKeepingLongNumbers } from './long-numbers.ts';
 import { LineCursor, describeCharAt, positionIn, type TextPosition } from './text-position.ts';
@@ -79,6 +84,7 @@ export class DocumentReader {
   private row = 0;
   private readonly cursor = new LineCursor();
   private readonly scanner: ValueScanner;
+  private readonly quick: QuickRecord | undefined;
 
   // The record being read: its start in the current piece (0 when it began in an earlier one),
   // the text it had in earlier pieces, and its start position once known.
@@ -104,6 +110,7 @@ export class DocumentReader {
     this.forcedShape = forcedShape;
     this.shape = forcedShape;
     this.scanner = new ValueScanner(limits.maxDepth);
+    this.quick = limits.maxDepth >= QUICK_RECORD_MAX_DEPTH ? sink.quickRecord : undefined;
   }
 
   text(piece: string): void {
@@ -379,6 +386,11 @@ export class DocumentReader {
         if (pos === piece.length) return pos;
         if (piece.charCodeAt(pos) === LINE_FEED) return pos + 1;
         this.row++;
+        if (this.quick !== undefined) {
+          const lineFeed = piece.indexOf('\n', pos);
+          if (lineFeed !== -1 && this.quick(piece, pos, lineFeed, this.row, true) >= 0)
+            return lineFeed + 1;
+        }
         this.beginRecord(pos);
         this.phase = LINE;
         return pos;
@@ -428,6 +440,13 @@ export class DocumentReader {
 
   private beginElement(pos: number): number {
     this.row++;
+    if (this.quick !== undefined) {
+      const end = this.quick(this.piece, pos, this.piece.length, this.row, false);
+      if (end >= 0) {
+        this.phase = ARRAY_AFTER_ELEMENT;
+        return end;
+      }
+    }
     this.beginRecord(pos);
     this.phase = ARRAY_ELEMENT;
     return pos;

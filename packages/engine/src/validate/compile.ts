@@ -25,6 +25,8 @@ export interface CompiledField {
   readonly name: string;
   readonly type: FieldType;
   readonly required: boolean;
+  /** Its checks remember values across rows (unique): run them once per record, never twice. */
+  readonly stateful: boolean;
   /** A present, non-empty text value (a CSV cell). */
   checkText(value: string, row: number, out: Failure[]): void;
   /** A present, non-null JSON value: JSON typing applies (`"2"` is not an integer). */
@@ -75,6 +77,7 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
     name: spec.name,
     type: spec.type,
     required: spec.required,
+    stateful: spec.rules.unique === true,
     checkText,
     checkJson: (value, row, out) => {
       if (numeric !== undefined && typeof value === 'number') {

@@ -6,6 +6,7 @@ import type { Issue } from '../model.ts';
 import type { Failure } from './compile.ts';
 import { describeJsonValue, jsonValueText } from './issue-value.ts';
 import { buildJsonTree, isJsonObject, pathSegment, type JsonNode } from './json-fields.ts';
+import { createQuickRecord } from './json-quick.ts';
 import { messages } from './messages.ts';
 import { REQUIRED, type RecordSource, type Run } from './run.ts';
 
@@ -87,6 +88,8 @@ export function jsonRecords(run: Run): RecordSource {
 
   return createJsonReader(
     {
+      quickRecord: createQuickRecord(root, strict, (row) => run.startRow(row)),
+
       record(value, row, path) {
         if (!run.startRow(row)) return;
         if (isJsonObject(value)) {

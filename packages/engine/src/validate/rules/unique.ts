@@ -79,11 +79,15 @@ function mix(h: number): number {
   return h ^ (h >>> 16);
 }
 
-/** Duplicates are reported on the second and later occurrences, naming the first row. */
+/**
+ * Duplicates are reported on the second and later occurrences, naming the first row. Checking the
+ * same row's value again is no duplicate: the JSON fast path may check a record, give up on it
+ * for another of its fields, and leave it to the normal path, which checks it once more.
+ */
 export function uniqueRule(): RuleCheck {
   const seen = new SeenValues();
   return (value, row, out) => {
     const first = seen.firstRowOf(value, row);
-    if (first !== 0) out.push(failure('unique', messages.unique(first)));
+    if (first !== 0 && first !== row) out.push(failure('unique', messages.unique(first)));
   };
 }

@@ -1,0 +1,241 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FieldSpec, Issue, SchemaModel } from '../model.ts';
+import { compileField } from './compile.ts';
+import { buildJsonTree } from './json-fields.ts';
+import { createQuickRecord } from './json-quick.ts';
+import { createValidator } from './validator.ts';
+
+const field = (spec: Partial<FieldSpec> & { name: string }): FieldSpec => ({
+  type: 'string',
+  required: false,
+  rules: {},
+  ...spec,
+});
+
+const FIELDS: FieldSpec[] = [
+  field({ name: 'id', type: 'integer', required: true, rules: { minValue: '1' } }),
+  field({ name: 'name', required: true, rules: { minLength: 2, maxLength: 6 } }),
+  field({ name: 'price', type: 'number', rules: { minValue: '0', precision: 2 } }),
+  field({ name: 'active', type: 'boolean' }),
+  field({ name: 'tag', type: 'enum', rules: { values: ['a', 'b', '1'] } }),
+  field({ name: 'code', rules: { unique: true } }),
+  field({ name: 'ref', rules: { unique: true } }),
+  field({ name: 'address.zip', required: true, rules: { pattern: '^\\d{3}$' } }),
+  field({ name: 'address.city' }),
+];
+
+function schema(additionalProperties: boolean): SchemaModel {
+  return {
+    name: 'quick',
+    fields: FIELDS,
+    orderMatters: false,
+    additionalColumns: true,
+    additionalProperties,
+  };
+}
+
+function quick(additionalProperties = true) {
+  const fields = FIELDS.map((f) => compileField(f));
+  return createQuickRecord(buildJsonTree(fields), !additionalProperties, () => true);
+}
+
+const clean = '{"id": 7, "name": "Ann", "address": {"zip": "123"}}';
+
+describe('the JSON fast path on its own', () => {
+  it('says where a clean record ends', () => {
+    const text = `[${clean}, {"id": 8}]`;
+    expect(quick()(text, 1, text.length, 1, false)).toBe(1 + clean.length);
+  });
+
+  it('gives up on every record with something to report, and on what it does not handle', () => {
+    const check = quick();
+    for (const record of [
+      '{"id": 0, "name": "Ann", "address": {"zip": "123"}}', // below minValue
+      '{"id": "7", "name": "Ann", "address": {"zip": "123"}}', // a string for an integer
+      '{"name": "Ann", "address": {"zip": "123"}}', // required id missing
+      '{"id": null, "name": "Ann", "address": {"zip": "123"}}', // null is missing
+      '{"id": 7, "name": "Ann", "address": {}}', // nested required missing
+      '{"id": 7, "name": "Ann", "address": "x"}', // not an object
+      '{"id": 7, "id": 8, "name": "Ann", "address": {"zip": "123"}}', // duplicate key
+      '{"id": 7, "name": "A\\u006en", "address": {"zip": "123"}}', // an escape
+      '{"id": 7e0, "name": "Ann", "address": {"zip": "123"}}', // an exponent
+      '{"id": 9007199254740993, "name": "Ann", "address": {"zip": "123"}}', // a long number
+      '{"id": 7, "name": "Ann", "address": {"zip": "123"},}', // trailing comma
+      '{"id": 07, "name": "Ann", "address": {"zip": "123"}}', // leading zero
+      '{"id": 7, "name": "An\tn", "address": {"zip": "123"}}', // raw tab in a string
+      '{"id": 7, "name": "Ann", "address": {"zip": "123"}, "x": [1, }', // broken unknown value
+      '{"id": 7, "name": "Ann", "address": {"zip": "123"}', // not closed
+      '{"id": 7, "name": "Ann", "address": {"zip": "123"}, "x": 2e}', // exponent without digits
+      '{"id": 7, "name": "Ann", "address": {"zip": "123"}, "x": 1.}', // fraction without digits
+      '{"id": 7, "name": "Ann", "address": {"zip": "123"}, "x": tru}', // cut literal
+    ]) {
+      expect(check(record, 0, record.length, 1, false), record).toBe(-1);
+    }
+  });
+
+  it('reports an undescribed property only when the schema is strict', () => {
+    const record = '{"id": 7, "name": "Ann", "address": {"zip": "123"}, "note": [1, {"a": null}]}';
+    expect(quick(true)(record, 0, record.length, 1, false)).toBe(record.length);
+    expect(quick(false)(record, 0, record.length, 1, false)).toBe(-1);
+  });
+
+  it('on a line, needs only blanks after the record up to the line end', () => {
+    const check = quick();
+    const text = `${clean} \r\n{"id": 1}`;
+    expect(check(text, 0, clean.length + 2, 1, true)).toBe(clean.length);
+    const trailing = `${clean} x\n`;
+    expect(check(trailing, 0, trailing.length - 1, 1, true)).toBe(-1);
+    // A record that goes on past its line is not read from the next one.
+    const split = '{"id": 7, "name": "Ann",\n"address": {"zip": "123"}}';
+    expect(check(split, 0, split.indexOf('\n'), 1, true)).toBe(-1);
+  });
+});
+
+// The fast path only ever answers "clean": a whole-file push (records complete in a piece, so it
+// takes them) and a push a byte at a time (records never complete in a piece, so every one goes
+// the normal way) must give the same result, issue for issue.
+
+const values = fc.oneof(
+  fc.constantFrom(
+    '7',
+    '0',
+    '-3',
+    '12.30',
+    '12.345',
+    '-0',
+    '0.1',
+    '1.005',
+    '1e2',
+    '1E-2',
+    '9007199254740993',
+    '123456789012345',
+    '1234567890123456',
+    '1.',
+    '01',
+    '-',
+    '.5',
+    '1.e2',
+    '2e',
+    'tru',
+    'nul',
+    'true',
+    'false',
+    'null',
+    '"Ann"',
+    '"A"',
+    '"123"',
+    '"12a"',
+    '"1"',
+    '"a"',
+    '"c"',
+    '"\\u0041nn"',
+    '"An\\"n"',
+    '"é😀"',
+    '"x\ty"',
+    '{}',
+    '{"zip": "123"}',
+    '{"zip": "123", "city": "Oslo"}',
+    '{"zip": 123}',
+    '{"city": "Oslo"}',
+    '[1, "2"]',
+    '{"deep": {"deeper": [[[]]]}}',
+  ),
+  fc.json({ maxDepth: 2 }),
+);
+
+const keys = fc.constantFrom(
+  'id',
+  'name',
+  'price',
+  'active',
+  'tag',
+  'code',
+  'ref',
+  'address',
+  'extra',
+  'na\\u006de',
+  '__proto__',
+);
+
+/** A clean record's properties; each record below changes up to two of them. */
+const CLEAN: [string, string][] = [
+  ['id', '7'],
+  ['name', '"Ann"'],
+  ['price', '12.30'],
+  ['active', 'true'],
+  ['tag', '"a"'],
+  ['address', '{"zip": "123", "city": "Oslo"}'],
+];
+
+const change = fc.tuple(fc.nat(), keys, values, fc.constantFrom('set', 'add', 'drop'));
+
+const record = fc
+  .tuple(fc.array(change, { maxLength: 2 }), fc.constantFrom('', ' ', '\n  '), fc.nat())
+  .map(([changes, space, seed]) => {
+    const pairs = CLEAN.map(([k, v]) => [k, v] as [string, string]);
+    for (const [at, key, value, how] of changes) {
+      const i = at % pairs.length;
+      if (how === 'set') pairs[i]![1] = value;
+      else if (how === 'add') pairs.splice(i, 0, [key, value]);
+      else if (pairs.length > 1) pairs.splice(i, 1);
+    }
+    const body = pairs.map(([k, v]) => `${space}"${k}":${space}${v}`).join(',');
+    const text = `{${body}}`;
+    // Now and then one character goes missing or is added: the syntax must be as strict as JSON.parse.
+    if (seed % 9 === 0) {
+      const at = seed % text.length;
+      return text.slice(0, at) + text.slice(at + 1);
+    }
+    if (seed % 9 === 1) {
+      const at = seed % text.length;
+      return text.slice(0, at) + ',:]"x0.'[seed % 7] + text.slice(at);
+    }
+    return text;
+  });
+
+function validate(text: string, additionalProperties: boolean, byteByByte: boolean) {
+  const issues: Issue[] = [];
+  const validator = createValidator(schema(additionalProperties), {
+    fileType: 'json',
+    onIssue: (issue) => issues.push(issue),
+  });
+  const bytes = new TextEncoder().encode(text);
+  if (byteByByte) for (let i = 0; i < bytes.length; i++) validator.push(bytes.subarray(i, i + 1));
+  else validator.push(bytes);
+  const result = validator.end();
+  return { ...result, issues };
+}
+
+describe('the JSON fast path and the normal path', () => {
+  it('give the same results, for arrays and NDJSON, strict or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(record, { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        fc.boolean(),
+        (records, ndjson, additionalProperties) => {
+          const text = ndjson ? records.join('\n') : `[${records.join(',\n')}]`;
+          expect(validate(text, additionalProperties, false)).toEqual(
+            validate(text, additionalProperties, true),
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('count a repeated unique value once, whichever path read each row', () => {
+    const rows = [
+      '{"id": 1, "name": "Ann", "address": {"zip": "123"}, "code": "x", "ref": "r1"}',
+      // Clean but for the second unique field: the fast path checks `code`, then gives up.
+      '{"id": 2, "name": "Bob", "address": {"zip": "123"}, "code": "y", "ref": "r1"}',
+      '{"id": 3, "name": "Cy", "address": {"zip": "123"}, "code": "y", "ref": "r3"}',
+    ];
+    const result = validate(rows.join('\n'), true, false);
+    expect(result.issues.map((i) => `${i.row} ${i.field} ${i.code} ${i.message}`)).toEqual([
+      '2 ref unique Duplicate value; first seen in row 1',
+      '3 code unique Duplicate value; first seen in row 2',
+    ]);
+  });
+});

@@ -1,0 +1,380 @@
+// The JSON fast path: most records of a real file are well-formed objects with nothing to report,
+// and building each of them with JSON.parse only to look at a few properties was most of the
+// engine's JSON time. This walks a record's text once, checks its syntax as strictly as
+// JSON.parse, matches keys to schema fields without allocating, and hands each schema field's
+// value to the same compiled check the normal path uses. It answers only "this record is clean,
+// it ends here"; at the first thing it would have to report, or does not handle (escapes, long
+// numbers, deep nesting, a value that is an object or array of a checked field), it gives up and
+// the record is read the normal way, which then says everything there is to say. So the two paths
+// cannot disagree about a record with issues: only one of them ever reports.
+
+import { QUICK_RECORD_MAX_DEPTH, type QuickRecord } from '../json/reader.ts';
+import { SAFE_NUMBER_DIGITS } from '../json/numbers.ts';
+import type { CompiledField, Failure } from './compile.ts';
+import type { JsonNode } from './json-fields.ts';
+
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const PLUS = 0x2b;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+const COLON = 0x3a;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const GIVE_UP = -1;
+/** Raw control characters JSON strings may not hold, besides line feed, return and tab. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const OTHER_CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
+
+/** A schema node with what the walk needs at hand. */
+interface QuickNode {
+  key: string;
+  /** Slot in the walk's `seenIn` table. */
+  slot: number;
+  /** Position among its parent's children. */
+  index: number;
+  field: CompiledField | undefined;
+  children: QuickNode[];
+  /** Required fields at or below it: its absence (or null) is something to report. */
+  required: boolean;
+}
+
+function quickTree(node: JsonNode, index: number, nextSlot: { n: number }): QuickNode {
+  return {
+    key: node.key,
+    slot: nextSlot.n++,
+    index,
+    field: node.field,
+    children: node.children.map((child, k) => quickTree(child, k, nextSlot)),
+    required: node.requiredBelow.length > 0,
+  };
+}
+
+/**
+ * `startRow` is the run's: a record past the row limit is left to the normal path, which ignores it.
+ * With `strict`, a property the schema does not describe is something to report.
+ */
+export function createQuickRecord(
+  root: JsonNode,
+  strict: boolean,
+  startRow: (row: number) => boolean,
+): QuickRecord {
+  const slots = { n: 0 };
+  const tree = quickTree(root, 0, slots);
+  /** The object visit in which each node's key was last seen: a duplicate key gives up. */
+  const seenIn = new Float64Array(slots.n);
+  let visits = 0;
+  const out: Failure[] = [];
+  // Checks that remember values across rows (unique) run only once the record is otherwise clean.
+  const deferredFields: CompiledField[] = [];
+  const deferredValues: unknown[] = [];
+  let row = 0;
+
+  // The piece being read and, for the strings in it, the next backslash, line feed, carriage
+  // return and tab at or after where each was last searched: found with indexOf once per piece,
+  // not looked for character by character in every string (a charCodeAt loop costs several times
+  // more here). Control characters other than those three make the whole piece go the normal way.
+  let text = '';
+  /** Where the record must end: the piece's end, or its line's. */
+  let n = 0;
+  let controls = false;
+  let nextBackslash = -1;
+  let nextLineFeed = -1;
+  let nextReturn = -1;
+  let nextTab = -1;
+
+  function usePiece(piece: string): void {
+    if (piece === text) return;
+    text = piece;
+    controls = OTHER_CONTROLS.test(piece);
+    nextBackslash = nextLineFeed = nextReturn = nextTab = -1;
+  }
+
+  function next(char: string, from: number): number {
+    const at = text.indexOf(char, from);
+    return at < 0 ? text.length : at;
+  }
+
+  function skipWhitespace(i: number): number {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c !== SPACE && c !== LINE_FEED && c !== CARRIAGE_RETURN && c !== TAB) return i;
+      i++;
+    }
+    return i;
+  }
+
+  /** i is after the opening quote; returns the index of the closing quote. */
+  function stringEnd(i: number): number {
+    const quote = text.indexOf('"', i);
+    if (quote < 0 || quote >= n) return GIVE_UP;
+    // An escape or a raw control character: left to the normal path.
+    if (nextBackslash < i) nextBackslash = next('\\', i);
+    if (nextBackslash < quote) return GIVE_UP;
+    if (nextLineFeed < i) nextLineFeed = next('\n', i);
+    if (nextLineFeed < quote) return GIVE_UP;
+    if (nextReturn < i) nextReturn = next('\r', i);
+    if (nextReturn < quote) return GIVE_UP;
+    if (nextTab < i) nextTab = next('\t', i);
+    if (nextTab < quote) return GIVE_UP;
+    return quote;
+  }
+
+  function digitsEnd(i: number): number {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c < ZERO || c > NINE) return i;
+      i++;
+    }
+    return i;
+  }
+
+  /** The end of the number literal at i (any JSON number), or GIVE_UP. */
+  function numberEnd(i: number): number {
+    if (i < n && text.charCodeAt(i) === MINUS) i++;
+    if (i >= n) return GIVE_UP;
+    const first = text.charCodeAt(i);
+    if (first === ZERO) i++;
+    else if (first > ZERO && first <= NINE) i = digitsEnd(i + 1);
+    else return GIVE_UP;
+    if (i < n && text.charCodeAt(i) === DOT) {
+      const fraction = i + 1;
+      i = digitsEnd(fraction);
+      if (i === fraction) return GIVE_UP;
+    }
+    if (i < n && (text.charCodeAt(i) | 0x20) === 0x65) {
+      i++;
+      if (i < n && (text.charCodeAt(i) === PLUS || text.charCodeAt(i) === MINUS)) i++;
+      const exponent = i;
+      i = digitsEnd(exponent);
+      if (i === exponent) return GIVE_UP;
+    }
+    return i;
+  }
+
+  /**
+   * The value of the number literal [start, end) as JSON.parse gives it, or NaN when that takes
+   * more than this: an exponent, or more digits than a double holds exactly (the normal path keeps
+   * those as LosslessNumber). With at most 15 digits the digits are an exact integer and a power of
+   * ten up to 10^15 is exact, so one division rounds once, exactly like parsing the text.
+   */
+  function numberValue(start: number, end: number): number {
+    if (end - start > SAFE_NUMBER_DIGITS) return NaN;
+    let i = start;
+    const negative = text.charCodeAt(i) === MINUS;
+    if (negative) i++;
+    let digits = 0;
+    let scale = 1;
+    let inFraction = false;
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === DOT) inFraction = true;
+      else if (c >= ZERO && c <= NINE) {
+        digits = digits * 10 + (c - ZERO);
+        if (inFraction) scale *= 10;
+      } else return NaN;
+    }
+    const value = digits / scale;
+    return negative ? -value : value;
+  }
+
+  /** The end of `word` at i, or GIVE_UP. */
+  function literalEnd(i: number, word: string): number {
+    if (i + word.length > n) return GIVE_UP;
+    for (let k = 0; k < word.length; k++) {
+      if (text.charCodeAt(i + k) !== word.charCodeAt(k)) return GIVE_UP;
+    }
+    return i + word.length;
+  }
+
+  /** Any JSON value at i, checked for syntax only; returns its end. */
+  function skipValue(i: number, depth: number): number {
+    if (i >= n) return GIVE_UP;
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = stringEnd(i + 1);
+      return end < 0 ? GIVE_UP : end + 1;
+    }
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (depth >= QUICK_RECORD_MAX_DEPTH) return GIVE_UP;
+      const close = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+      i = skipWhitespace(i + 1);
+      if (text.charCodeAt(i) === close) return i + 1;
+      for (;;) {
+        if (close === CLOSE_BRACE) {
+          if (text.charCodeAt(i) !== QUOTE) return GIVE_UP;
+          const keyEnd = stringEnd(i + 1);
+          if (keyEnd < 0) return GIVE_UP;
+          i = skipWhitespace(keyEnd + 1);
+          if (text.charCodeAt(i) !== COLON) return GIVE_UP;
+          i = skipWhitespace(i + 1);
+        }
+        i = skipValue(i, depth + 1);
+        if (i < 0) return GIVE_UP;
+        i = skipWhitespace(i);
+        const next = text.charCodeAt(i);
+        if (next === close) return i + 1;
+        if (next !== COMMA) return GIVE_UP;
+        i = skipWhitespace(i + 1);
+      }
+    }
+    if (c === 0x74) return literalEnd(i, 'true');
+    if (c === 0x66) return literalEnd(i, 'false');
+    if (c === 0x6e) return literalEnd(i, 'null');
+    return numberEnd(i);
+  }
+
+  /** False when the value has something to report (nothing is reported here). */
+  function passes(field: CompiledField, value: unknown): boolean {
+    if (field.stateful) {
+      deferredFields.push(field);
+      deferredValues.push(value);
+      return true;
+    }
+    return passesNow(field, value);
+  }
+
+  function passesNow(field: CompiledField, value: unknown): boolean {
+    field.checkJson(value, row, out);
+    if (out.length === 0) return true;
+    out.length = 0;
+    return false;
+  }
+
+  /** The value at i of a property the schema describes; returns its end. */
+  function nodeValue(node: QuickNode, i: number, depth: number): number {
+    if (i >= n) return GIVE_UP;
+    const field = node.field;
+    const c = text.charCodeAt(i);
+    if (c === OPEN_BRACE) {
+      // A checked field's object value, or anything not an object where nested fields are
+      // expected, is a type error: left to the normal path, which reports it.
+      if (field !== undefined || depth >= QUICK_RECORD_MAX_DEPTH) return GIVE_UP;
+      return object(node, i, depth + 1);
+    }
+    if (field === undefined) {
+      if (c !== 0x6e) return GIVE_UP;
+      const end = literalEnd(i, 'null');
+      return end < 0 || node.required ? GIVE_UP : end;
+    }
+    let end: number;
+    let value: unknown;
+    if (c === QUOTE) {
+      end = stringEnd(i + 1);
+      if (end < 0) return GIVE_UP;
+      value = text.slice(i + 1, end);
+      end++;
+    } else if (c === 0x74) {
+      end = literalEnd(i, 'true');
+      value = true;
+    } else if (c === 0x66) {
+      end = literalEnd(i, 'false');
+      value = false;
+    } else if (c === 0x6e) {
+      end = literalEnd(i, 'null');
+      return end < 0 || node.required ? GIVE_UP : end;
+    } else {
+      end = numberEnd(i);
+      if (end < 0) return GIVE_UP;
+      value = numberValue(i, end);
+      if (value !== value) return GIVE_UP;
+    }
+    if (end < 0 || !passes(field, value)) return GIVE_UP;
+    return end;
+  }
+
+  /** The child of `node` whose key is text[start, end), if any. */
+  function childAt(node: QuickNode, start: number, end: number, hint: number): QuickNode | null {
+    const children = node.children;
+    const length = end - start;
+    const count = children.length;
+    // Records usually list properties in the schema's order: try the one after the last first.
+    for (let k = 0, at = hint; k < count; k++, at++) {
+      const child = children[at < count ? at : at - count] as QuickNode;
+      if (child.key.length === length && text.startsWith(child.key, start)) return child;
+    }
+    return null;
+  }
+
+  /** The object at i (a `{`) described by `node`; returns its end. */
+  function object(node: QuickNode, i: number, depth: number): number {
+    const visit = ++visits;
+    const children = node.children;
+    let hint = 0;
+    i = skipWhitespace(i + 1);
+    if (text.charCodeAt(i) !== CLOSE_BRACE) {
+      for (;;) {
+        if (text.charCodeAt(i) !== QUOTE) return GIVE_UP;
+        const keyEnd = stringEnd(i + 1);
+        if (keyEnd < 0) return GIVE_UP;
+        const child = childAt(node, i + 1, keyEnd, hint);
+        i = skipWhitespace(keyEnd + 1);
+        if (text.charCodeAt(i) !== COLON) return GIVE_UP;
+        i = skipWhitespace(i + 1);
+        if (child === null) {
+          if (strict) return GIVE_UP;
+          i = skipValue(i, depth);
+        } else {
+          // A repeated key: JSON.parse keeps the last value; not worth following here.
+          if (seenIn[child.slot] === visit) return GIVE_UP;
+          seenIn[child.slot] = visit;
+          hint = child.index + 1;
+          i = nodeValue(child, i, depth);
+        }
+        if (i < 0) return GIVE_UP;
+        i = skipWhitespace(i);
+        const c = text.charCodeAt(i);
+        if (c === CLOSE_BRACE) break;
+        if (c !== COMMA) return GIVE_UP;
+        i = skipWhitespace(i + 1);
+      }
+    }
+    for (let k = 0; k < children.length; k++) {
+      const child = children[k] as QuickNode;
+      if (child.required && seenIn[child.slot] !== visit) return GIVE_UP;
+    }
+    return i + 1;
+  }
+
+  function walk(start: number, line: boolean): number {
+    if (text.charCodeAt(start) !== OPEN_BRACE) return GIVE_UP;
+    const after = object(tree, start, 1);
+    if (after < 0) return GIVE_UP;
+    if (line) {
+      for (let i = after; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== SPACE && c !== TAB && c !== CARRIAGE_RETURN) return GIVE_UP;
+      }
+    }
+    for (let k = 0; k < deferredFields.length; k++) {
+      if (!passesNow(deferredFields[k] as CompiledField, deferredValues[k])) return GIVE_UP;
+    }
+    return after;
+  }
+
+  return (piece, start, end, recordRow, line) => {
+    if (!startRow(recordRow)) return GIVE_UP;
+    usePiece(piece);
+    if (controls) return GIVE_UP;
+    // Nothing at or past n is read as part of the record, except the single character at n when
+    // a comparison needs one: a line's line feed (never a JSON token) or NaN past the piece.
+    n = end;
+    row = recordRow;
+    const after = walk(start, line);
+    // Setting an array's length is a runtime call: only when there is something to drop.
+    if (out.length !== 0) out.length = 0;
+    if (deferredFields.length !== 0) {
+      deferredFields.length = 0;
+      deferredValues.length = 0;
+    }
+    return after;
+  };
+}
