@@ -20,6 +20,7 @@
 //   the limit is then read as broken rows; the limit is far above real cells.
 // - maxFieldBytes counts UTF-8 bytes of the decoded field, the same for every encoding.
 import type { Warning } from '../model.ts';
+import { forEachAsciiStretch } from '../text/ascii-stretches.ts';
 import { createStreamDecoder, ENCODING_LABELS } from '../text/decoder.ts';
 import type { StreamDecoder } from '../text/decoder.ts';
 import { detectEncoding, ENCODING_SAMPLE_BYTES } from '../text/detect-encoding.ts';
@@ -200,7 +201,12 @@ export function createSampledCsvReader(
       p.feed(decode(joinChunks([lineTail, piece.subarray(0, from)]), false), false);
       lineTail = NO_BYTES;
     }
-    if (last + 1 > from) p.feed(decode(piece.subarray(from, last + 1), false), false);
+    if (last + 1 > from) {
+      const lines = piece.subarray(from, last + 1);
+      forEachAsciiStretch(lines, (start, end) =>
+        p.feed(decode(lines.subarray(start, end), false), false),
+      );
+    }
     // Copied: the caller may reuse its buffer after push().
     if (last + 1 < piece.length) lineTail = new Uint8Array(piece.subarray(last + 1));
   }

@@ -25,6 +25,7 @@
 
 import type { Warning } from '../model.ts';
 import { DocumentReader, type JsonReaderLimits } from './document-reader.ts';
+import { forEachAsciiStretch } from '../text/ascii-stretches.ts';
 import { createUtf8Stream } from './utf8-stream.ts';
 
 export type { JsonReaderLimits } from './document-reader.ts';
@@ -115,6 +116,9 @@ export function createJsonReaderWithLimits(
     invalidUtf8: (byteOffset, note) => document.invalidUtf8(byteOffset, note),
   });
   let ended = false;
+  const pushStretch = (piece: Uint8Array) => (start: number, end: number) => {
+    if (!document.hasStopped) bytes.push(piece.subarray(start, end));
+  };
   return {
     push(chunk) {
       // Big chunks (a whole file at once) are decoded a slice at a time: a decoded piece must
@@ -122,7 +126,8 @@ export function createJsonReaderWithLimits(
       // file is not even decoded.
       for (let from = 0; from < chunk.length; from += MAX_PIECE_BYTES) {
         if (ended || document.hasStopped) return;
-        bytes.push(chunk.subarray(from, from + MAX_PIECE_BYTES));
+        const piece = chunk.subarray(from, from + MAX_PIECE_BYTES);
+        forEachAsciiStretch(piece, pushStretch(piece));
       }
     },
     end() {
