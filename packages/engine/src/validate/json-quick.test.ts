@@ -58,7 +58,10 @@ describe('the JSON fast path on its own', () => {
       '{"id": 7, "name": "Ann", "address": {}}', // nested required missing
       '{"id": 7, "name": "Ann", "address": "x"}', // not an object
       '{"id": 7, "id": 8, "name": "Ann", "address": {"zip": "123"}}', // duplicate key
-      '{"id": 7, "name": "A\\u006en", "address": {"zip": "123"}}', // an escape
+      '{"i\\u0064": 7, "name": "Ann", "address": {"zip": "123"}}', // an escaped key
+      '{"id": 7, "name": "\\u0041", "address": {"zip": "123"}}', // too short once unescaped
+      '{"id": 7, "name": "A\\xn", "address": {"zip": "123"}}', // not an escape
+      '{"id": 7, "name": "A\\u00g1", "address": {"zip": "123"}}', // not hex
       '{"id": 7e0, "name": "Ann", "address": {"zip": "123"}}', // an exponent
       '{"id": 9007199254740993, "name": "Ann", "address": {"zip": "123"}}', // a long number
       '{"id": 7, "name": "Ann", "address": {"zip": "123"},}', // trailing comma
@@ -72,6 +75,11 @@ describe('the JSON fast path on its own', () => {
     ]) {
       expect(check(record, 0, record.length, 1, false), record).toBe(-1);
     }
+  });
+
+  it('reads escaped values as JSON.parse does', () => {
+    const record = '{"id": 7, "name": "\\"A\\u006e\\/", "address": {"zip": "\\u0031\\u00323"}}';
+    expect(quick()(record, 0, record.length, 1, false)).toBe(record.length);
   });
 
   it('reports an undescribed property only when the schema is strict', () => {
@@ -133,6 +141,12 @@ const values = fc.oneof(
     '"An\\"n"',
     '"é😀"',
     '"x\ty"',
+    '"x\ty\\n"',
+    '"\\u00e9\\uD83D\\uDE00"',
+    '"bad \\x"',
+    '"\\u12"',
+    '"A\\u0042"',
+    '"1\\u00323"',
     '{}',
     '{"zip": "123"}',
     '{"zip": "123", "city": "Oslo"}',

@@ -26,10 +26,13 @@ const ZERO = 0x30;
 const NINE = 0x39;
 const COLON = 0x3a;
 const OPEN_BRACKET = 0x5b;
+const BACKSLASH = 0x5c;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const GIVE_UP = -1;
+/** What may follow a backslash besides `u`: " \ / b f n r t. */
+const SIMPLE_ESCAPES = [0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74];
 /** Raw control characters JSON strings may not hold, besides line feed, return and tab. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const OTHER_CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
@@ -90,6 +93,8 @@ export function createQuickRecord(
   let nextLineFeed = -1;
   let nextReturn = -1;
   let nextTab = -1;
+  /** Set by stringEnd. */
+  let escaped = false;
 
   function usePiece(piece: string): void {
     if (piece === text) return;
@@ -112,13 +117,17 @@ export function createQuickRecord(
     return i;
   }
 
-  /** i is after the opening quote; returns the index of the closing quote. */
+  /**
+   * i is after the opening quote; returns the index of the closing quote. `escaped` tells whether
+   * the string holds escapes (its text is then not its value).
+   */
   function stringEnd(i: number): number {
     const quote = text.indexOf('"', i);
     if (quote < 0 || quote >= n) return GIVE_UP;
-    // An escape or a raw control character: left to the normal path.
     if (nextBackslash < i) nextBackslash = next('\\', i);
-    if (nextBackslash < quote) return GIVE_UP;
+    escaped = nextBackslash < quote;
+    if (escaped) return escapedStringEnd(i);
+    // A raw control character: left to the normal path, which reports it.
     if (nextLineFeed < i) nextLineFeed = next('\n', i);
     if (nextLineFeed < quote) return GIVE_UP;
     if (nextReturn < i) nextReturn = next('\r', i);
@@ -126,6 +135,33 @@ export function createQuickRecord(
     if (nextTab < i) nextTab = next('\t', i);
     if (nextTab < quote) return GIVE_UP;
     return quote;
+  }
+
+  /** A string with escapes, read character by character from i: its closing quote. */
+  function escapedStringEnd(i: number): number {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) return i;
+      if (c < SPACE) return GIVE_UP;
+      if (c !== BACKSLASH) {
+        i++;
+        continue;
+      }
+      const e = text.charCodeAt(i + 1);
+      if (e === 0x75) {
+        // \uXXXX
+        for (let k = i + 2; k < i + 6; k++) {
+          const h = text.charCodeAt(k) | 0x20;
+          if (!((h >= ZERO && h <= NINE) || (h >= 0x61 && h <= 0x66))) return GIVE_UP;
+        }
+        i += 6;
+      } else if (SIMPLE_ESCAPES.includes(e)) {
+        i += 2;
+      } else {
+        return GIVE_UP;
+      }
+    }
+    return GIVE_UP;
   }
 
   function digitsEnd(i: number): number {
@@ -270,7 +306,8 @@ export function createQuickRecord(
     if (c === QUOTE) {
       end = stringEnd(i + 1);
       if (end < 0) return GIVE_UP;
-      value = text.slice(i + 1, end);
+      // JSON.parse itself turns escapes into the value, as the normal path would.
+      value = escaped ? JSON.parse(text.slice(i, end + 1)) : text.slice(i + 1, end);
       end++;
     } else if (c === 0x74) {
       end = literalEnd(i, 'true');
@@ -314,7 +351,8 @@ export function createQuickRecord(
       for (;;) {
         if (text.charCodeAt(i) !== QUOTE) return GIVE_UP;
         const keyEnd = stringEnd(i + 1);
-        if (keyEnd < 0) return GIVE_UP;
+        // An escaped key would have to be decoded to be matched: rare, left to the normal path.
+        if (keyEnd < 0 || escaped) return GIVE_UP;
         const child = childAt(node, i + 1, keyEnd, hint);
         i = skipWhitespace(keyEnd + 1);
         if (text.charCodeAt(i) !== COLON) return GIVE_UP;
