@@ -44,6 +44,8 @@ interface QuickNode {
   slot: number;
   /** Position among its parent's children. */
   index: number;
+  /** The key in quotes as JSON writes it when it needs no escape, else ''. */
+  quoted: string;
   field: CompiledField | undefined;
   children: QuickNode[];
   /** Required fields at or below it: its absence (or null) is something to report. */
@@ -55,6 +57,7 @@ function quickTree(node: JsonNode, index: number, nextSlot: { n: number }): Quic
     key: node.key,
     slot: nextSlot.n++,
     index,
+    quoted: /^[^"\\\u0000-\u001f]*$/.test(node.key) ? `"${node.key}"` : '',
     field: node.field,
     children: node.children.map((child, k) => quickTree(child, k, nextSlot)),
     required: node.requiredBelow.length > 0,
@@ -350,10 +353,23 @@ export function createQuickRecord(
     if (text.charCodeAt(i) !== CLOSE_BRACE) {
       for (;;) {
         if (text.charCodeAt(i) !== QUOTE) return GIVE_UP;
-        const keyEnd = stringEnd(i + 1);
-        // An escaped key would have to be decoded to be matched: rare, left to the normal path.
-        if (keyEnd < 0 || escaped) return GIVE_UP;
-        const child = childAt(node, i + 1, keyEnd, hint);
+        let child: QuickNode | null;
+        let keyEnd: number;
+        // Usually the key is the next one in the schema's order, written as it is.
+        const expected = hint < children.length ? (children[hint] as QuickNode) : undefined;
+        if (
+          expected !== undefined &&
+          expected.quoted !== '' &&
+          text.startsWith(expected.quoted, i)
+        ) {
+          child = expected;
+          keyEnd = i + expected.quoted.length - 1;
+        } else {
+          keyEnd = stringEnd(i + 1);
+          // An escaped key would have to be decoded to be matched: rare, left to the normal path.
+          if (keyEnd < 0 || escaped) return GIVE_UP;
+          child = childAt(node, i + 1, keyEnd, hint);
+        }
         i = skipWhitespace(keyEnd + 1);
         if (text.charCodeAt(i) !== COLON) return GIVE_UP;
         i = skipWhitespace(i + 1);
