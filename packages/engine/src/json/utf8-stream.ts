@@ -105,7 +105,6 @@ export function createUtf8Stream(sink: DecodedTextSink): Utf8Stream {
   return { push, end };
 }
 
-
 function utf16Note(firstByte: number): string {
   return firstByte === 0xff || firstByte === 0xfe
     ? '; the file looks like UTF-16, save it as UTF-8'

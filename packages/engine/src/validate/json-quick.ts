@@ -52,12 +52,21 @@ interface QuickNode {
   required: boolean;
 }
 
+/** `"key"` as JSON writes a key that needs no escape; '' for one that does. */
+function quotedKey(key: string): string {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < SPACE || c === QUOTE || c === BACKSLASH) return '';
+  }
+  return `"${key}"`;
+}
+
 function quickTree(node: JsonNode, index: number, nextSlot: { n: number }): QuickNode {
   return {
     key: node.key,
     slot: nextSlot.n++,
     index,
-    quoted: /^[^"\\\u0000-\u001f]*$/.test(node.key) ? `"${node.key}"` : '',
+    quoted: quotedKey(node.key),
     field: node.field,
     children: node.children.map((child, k) => quickTree(child, k, nextSlot)),
     required: node.requiredBelow.length > 0,
