@@ -1,7 +1,9 @@
 // Turns the decoded text of a JSON file, piece by piece, into records for the sink. It knows the
 // three shapes (a top-level array, one value, NDJSON), where each record starts and ends, and what
-// is allowed between records. The records themselves go to JSON.parse (long number literals
-// marked, see long-numbers.ts), or to the exact parser when JSON.parse fails, to say why.
+// is allowed between records. Where an array element or NDJSON line starts, the sink's quickRecord
+// (if any) may take a clean record whole; otherwise the record's text goes to JSON.parse (long
+// number literals marked, see long-numbers.ts), or to the exact parser when JSON.parse fails, to
+// say why.
 //
 // Auto-detection: `[` first means an array. Anything else is read as one value; if that value sits
 // alone on one line and another value starts on a later line, the file is NDJSON and the first
