@@ -46,38 +46,6 @@ export function webFormSchema(fileType: 'csv' | 'json') {
 }
 
 /**
- * The engine's normalised SchemaModel for the same schema (packages/engine/src/model.ts). Used by
- * the engine peer only while `parseSchema` is not available yet; the run says so when it is used.
- */
-export function schemaModel(fileType: 'csv' | 'json') {
-  const field = (name: Column, type: string, rules: Record<string, unknown> = {}) => ({
-    name,
-    type,
-    required: true,
-    rules,
-  });
-  return {
-    name: `bench products (${fileType})`,
-    fileType,
-    fields: [
-      field('id', 'integer', { minValue: '1' }),
-      field('sku', 'string', { pattern: SKU_PATTERN }),
-      field('name', 'string', { minLength: 2, maxLength: 100 }),
-      field('price', 'number', { minValue: '0', precision: 2 }),
-      field('stock', 'integer', { minValue: '0' }),
-      field('category', 'enum', { values: [...CATEGORIES] }),
-      field('email', 'email'),
-      field('url', 'url'),
-      field('date', 'date', { format: 'YYYY-MM-DD' }),
-      field('active', 'boolean'),
-    ],
-    orderMatters: false,
-    additionalColumns: true,
-    additionalProperties: true,
-  };
-}
-
-/**
  * JSON Schema for ajv. The same document serves CSV rows (ajv `coerceTypes: true` turns the
  * cells "12" / "12.50" / "true" into numbers and booleans before the numeric and boolean keywords
  * run) and JSON records (no coercion). `multipleOf: 0.01` needs ajv's `multipleOfPrecision`

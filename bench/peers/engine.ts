@@ -4,11 +4,10 @@
 //   node --import tsx bench/peers/engine.ts <file.csv|file.json> [--pairs <out.json>]
 import { createReadStream } from 'node:fs';
 import { CHUNK_BYTES, PairRecorder, fileBytes, peerArgs, report, startTimer } from './common.ts';
-import { benchSchema, loadEngine } from './engine-api.ts';
+import { benchSchema, createValidator } from './engine-api.ts';
 
 const { file, pairsOut } = peerArgs();
 const fileType = file.endsWith('.json') ? 'json' : 'csv';
-const engine = await loadEngine();
 const recorder = new PairRecorder(pairsOut !== null);
 let issues = 0;
 // Where the peak RSS goes: V8 heap vs Buffers/ArrayBuffers, sampled every 100 ms.
@@ -19,8 +18,8 @@ const sampler = setInterval(() => {
 }, 100);
 const started = startTimer();
 
-const { schema, source } = benchSchema(engine, fileType);
-const validator = engine.createValidator(schema, {
+const { schema, source } = benchSchema(fileType);
+const validator = createValidator(schema, {
   fileType,
   maxErrors: 1000,
   onIssue: (issue) => {
