@@ -38,10 +38,6 @@ export interface JsonReaderOptions {
 }
 
 /**
- * Values are plain JSON values, except that a number whose literal a double cannot hold exactly
- * arrives as a LosslessNumber (model.ts). Rows: the first record is row 1.
- */
-/**
  * A fast path for clean records: given the text where a record starts (`start`, an array element
  * or an NDJSON line), it checks the record without building it and returns where it ends when it
  * is well-formed and has nothing to report, or -1: the record is then read the normal way, from
@@ -57,12 +53,17 @@ export type QuickRecord = (
   line: boolean,
 ) => number;
 
-/** The nesting a QuickRecord handles; the reader offers it only when its own limit is higher. */
+/** The nesting a QuickRecord handles; the reader offers it only when its own limit is as deep. */
 export const QUICK_RECORD_MAX_DEPTH = 16;
 
+/**
+ * Values are plain JSON values, except that a number whose literal a double cannot hold exactly
+ * arrives as a LosslessNumber (model.ts). Rows: the first record is row 1.
+ */
 export interface JsonSink {
   /** `path` is `$[i]` for array elements and NDJSON lines, `$` for a single top-level object. */
   record(value: unknown, row: number, path: string): void;
+  /** Optional: takes clean records whole, before they are built (see QuickRecord). */
   quickRecord?: QuickRecord;
   issue(row: number, code: 'parse_error' | 'encoding_error', message: string, path: string): void;
   warning(warning: Warning): void;

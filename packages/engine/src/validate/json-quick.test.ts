@@ -252,4 +252,19 @@ describe('the JSON fast path and the normal path', () => {
       '3 code unique Duplicate value; first seen in row 2',
     ]);
   });
+
+  it('do not carry what was found in one piece over to an equal next piece', () => {
+    // 64-byte lines: every 64 KiB piece of the file is the same text, with an escape on each line.
+    const line = '{"id": 7, "name": "A\\u0041", "address": {"zip": "123"}}';
+    const padded = line.padEnd(63) + '\n';
+    const text = padded.repeat(3 * 1024);
+    const fourOrMore: SchemaModel = {
+      ...schema(true),
+      fields: [field({ name: 'name', required: true, rules: { minLength: 4 } })],
+    };
+    const validator = createValidator(fourOrMore, { fileType: 'json' });
+    validator.push(new TextEncoder().encode(text));
+    // `AA` is two characters (its text, seven): every row is short, whichever piece it is in.
+    expect(validator.end().errorCount).toBe(3 * 1024);
+  });
 });

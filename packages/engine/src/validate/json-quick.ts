@@ -105,11 +105,18 @@ export function createQuickRecord(
   let nextLineFeed = -1;
   let nextReturn = -1;
   let nextTab = -1;
+  let lastStart = 0;
   /** Set by stringEnd. */
   let escaped = false;
 
-  function usePiece(piece: string): void {
-    if (piece === text) return;
+  /**
+   * The caches hold for calls at increasing positions in one text. A string cannot be told apart
+   * from an equal one, so a new piece equal to the last is recognised by its start going back.
+   */
+  function usePiece(piece: string, start: number): void {
+    const same = piece === text && start >= lastStart;
+    lastStart = start;
+    if (same) return;
     text = piece;
     controls = OTHER_CONTROLS.test(piece);
     nextBackslash = nextLineFeed = nextReturn = nextTab = -1;
@@ -425,7 +432,7 @@ export function createQuickRecord(
 
   return (piece, start, end, recordRow, line) => {
     if (!startRow(recordRow)) return GIVE_UP;
-    usePiece(piece);
+    usePiece(piece, start);
     if (controls) return GIVE_UP;
     // Nothing at or past n is read as part of the record, except the single character at n when
     // a comparison needs one: a line's line feed (never a JSON token) or NaN past the piece.
