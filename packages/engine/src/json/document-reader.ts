@@ -22,6 +22,15 @@ import { parseExact, type ExactParseOptions, type ExactParseResult } from './exa
 import { parseKeepingLongNumbers } from './long-numbers.ts';
 import { LineCursor, describeCharAt, positionIn, type TextPosition } from './text-position.ts';
 import { SCAN_STOPPED, VALUE_CONTINUES, ValueScanner } from './value-scanner.ts';
+import {
+  TAB,
+  LINE_FEED,
+  CARRIAGE_RETURN,
+  SPACE,
+  COMMA,
+  OPEN_BRACKET,
+  CLOSE_BRACKET,
+} from './char-codes.ts';
 
 export interface JsonReaderLimits {
   maxDepth: number;
@@ -67,13 +76,6 @@ const LINE = 11;
 const LINE_SKIP = 12;
 const STOPPED = 13;
 
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-const SPACE = 0x20;
-const COMMA = 0x2c;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 const BYTE_ORDER_MARK = 0xfeff;
 const SYNTAX_CHECK_GROWTH = 16;
 

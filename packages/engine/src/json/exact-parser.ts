@@ -5,6 +5,24 @@
 
 import { numberFromLiteral, SAFE_NUMBER_DIGITS } from './numbers.ts';
 import { describeCharAt } from './text-position.ts';
+import {
+  TAB,
+  LINE_FEED,
+  CARRIAGE_RETURN,
+  SPACE,
+  QUOTE,
+  COMMA,
+  MINUS,
+  DOT,
+  ZERO,
+  NINE,
+  COLON,
+  OPEN_BRACKET,
+  BACKSLASH,
+  CLOSE_BRACKET,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+} from './char-codes.ts';
 
 export type ExactParseResult =
   | { ok: true; value: unknown }
@@ -28,22 +46,6 @@ export interface ExactParseOptions {
   arrayElement?: boolean;
 }
 
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
-const COLON = 0x3a;
-const OPEN_BRACKET = 0x5b;
-const BACKSLASH = 0x5c;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 const LITERALS = ['true', 'false', 'null'] as const;
 const LITERAL_VALUES = [true, false, null] as const;
 const LONGEST_WORD_SHOWN = 30;

@@ -8,6 +8,14 @@
 // backslash, inside a number, between the two characters of a literal.
 
 import { SAFE_NUMBER_DIGITS } from './numbers.ts';
+import {
+  QUOTE,
+  BACKSLASH,
+  OPEN_BRACKET,
+  CLOSE_BRACKET,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+} from './char-codes.ts';
 
 /** scan() results besides an end offset. */
 export const VALUE_CONTINUES = -1;
@@ -17,13 +25,6 @@ const MODE_NONE = 0;
 const MODE_CONTAINER = 1;
 const MODE_STRING = 2;
 const MODE_WORD = 3;
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 export class ValueScanner {
   /** The value holds a number literal that a double may not hold (see longNumbers). */

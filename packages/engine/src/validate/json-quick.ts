@@ -3,7 +3,7 @@
 // engine's JSON time. This walks a record's text once, checks its syntax as strictly as
 // JSON.parse, matches keys to schema fields without allocating, and hands each schema field's
 // value to the same compiled check the normal path uses. It answers only "this record is clean,
-// it ends here"; at the first thing it would have to report, or does not handle (escapes, long
+// it ends here"; at the first thing it would have to report, or does not handle (escaped keys, long
 // numbers, deep nesting, a value that is an object or array of a checked field), it gives up and
 // the record is read the normal way, which then says everything there is to say. So the two paths
 // cannot disagree about a record with issues: only one of them ever reports.
@@ -12,24 +12,29 @@ import { QUICK_RECORD_MAX_DEPTH, type QuickRecord } from '../json/reader.ts';
 import { SAFE_NUMBER_DIGITS } from '../json/numbers.ts';
 import type { CompiledField, Failure } from './compile.ts';
 import type { JsonNode } from './json-fields.ts';
+import {
+  TAB,
+  LINE_FEED,
+  CARRIAGE_RETURN,
+  SPACE,
+  QUOTE,
+  PLUS,
+  COMMA,
+  MINUS,
+  DOT,
+  ZERO,
+  NINE,
+  COLON,
+  OPEN_BRACKET,
+  BACKSLASH,
+  CLOSE_BRACKET,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+  LOWER_F,
+  LOWER_N,
+  LOWER_T,
+} from '../json/char-codes.ts';
 
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const PLUS = 0x2b;
-const COMMA = 0x2c;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
-const COLON = 0x3a;
-const OPEN_BRACKET = 0x5b;
-const BACKSLASH = 0x5c;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 const GIVE_UP = -1;
 /** What may follow a backslash besides `u`: " \ / b f n r t. */
 const SIMPLE_ESCAPES = [0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74];
@@ -281,9 +286,9 @@ export function createQuickRecord(
         i = skipWhitespace(i + 1);
       }
     }
-    if (c === 0x74) return literalEnd(i, 'true');
-    if (c === 0x66) return literalEnd(i, 'false');
-    if (c === 0x6e) return literalEnd(i, 'null');
+    if (c === LOWER_T) return literalEnd(i, 'true');
+    if (c === LOWER_F) return literalEnd(i, 'false');
+    if (c === LOWER_N) return literalEnd(i, 'null');
     return numberEnd(i);
   }
 
@@ -315,11 +320,12 @@ export function createQuickRecord(
       if (field !== undefined || depth >= QUICK_RECORD_MAX_DEPTH) return GIVE_UP;
       return object(node, i, depth + 1);
     }
-    if (field === undefined) {
-      if (c !== 0x6e) return GIVE_UP;
+    // null is no value: fine unless something below is required.
+    if (c === LOWER_N) {
       const end = literalEnd(i, 'null');
       return end < 0 || node.required ? GIVE_UP : end;
     }
+    if (field === undefined) return GIVE_UP;
     let end: number;
     let value: unknown;
     if (c === QUOTE) {
@@ -328,15 +334,12 @@ export function createQuickRecord(
       // JSON.parse itself turns escapes into the value, as the normal path would.
       value = escaped ? JSON.parse(text.slice(i, end + 1)) : text.slice(i + 1, end);
       end++;
-    } else if (c === 0x74) {
+    } else if (c === LOWER_T) {
       end = literalEnd(i, 'true');
       value = true;
-    } else if (c === 0x66) {
+    } else if (c === LOWER_F) {
       end = literalEnd(i, 'false');
       value = false;
-    } else if (c === 0x6e) {
-      end = literalEnd(i, 'null');
-      return end < 0 || node.required ? GIVE_UP : end;
     } else {
       end = numberEnd(i);
       if (end < 0) return GIVE_UP;
