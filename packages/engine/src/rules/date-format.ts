@@ -15,6 +15,8 @@ export interface DateFormat {
   readonly format: string;
   /** The value's parts when it matches the format exactly and is a real calendar date/time. */
   parse(value: string): DateParts | null;
+  /** parse() of text[start, end), read where it lies (a CSV line). */
+  parseSpan(text: string, start: number, end: number): DateParts | null;
 }
 
 export type CompiledDateFormat =
@@ -109,16 +111,24 @@ export function compileDateFormat(format: string): CompiledDateFormat {
       message: `The date format '${format}' has no date tokens. Use ${TOKEN_LIST}`,
     };
   }
-  return { ok: true, dateFormat: { format, parse: parser(segments) } };
+  const parseSpan = spanParser(segments);
+  return {
+    ok: true,
+    dateFormat: {
+      format,
+      parse: (value) => (typeof value === 'string' ? parseSpan(value, 0, value.length) : null),
+      parseSpan,
+    },
+  };
 }
 
-function parser(segments: Segment[]): (value: string) => DateParts | null {
+function spanParser(
+  segments: Segment[],
+): (value: string, start: number, end: number) => DateParts | null {
   const count = segments.length;
   const kinds = Int8Array.from(segments, (s) => s.kind);
   const codes = Int32Array.from(segments, (s) => s.code);
-  return (value) => {
-    if (typeof value !== 'string') return null;
-    const n = value.length;
+  return (value, start, n) => {
     // A format without a year accepts 29 February, hence a leap year by default.
     let year = 2000;
     let month = 1;
@@ -126,7 +136,7 @@ function parser(segments: Segment[]): (value: string) => DateParts | null {
     let hour = 0;
     let minute = 0;
     let second = 0;
-    let pos = 0;
+    let pos = start;
     for (let s = 0; s < count; s++) {
       const kind = kinds[s];
       if (kind === LITERAL) {
@@ -135,7 +145,7 @@ function parser(segments: Segment[]): (value: string) => DateParts | null {
         continue;
       }
       if (kind === ZONE) {
-        pos = zoneEnd(value, pos);
+        pos = zoneEnd(value, pos, n);
         if (pos < 0) return null;
         continue;
       }
@@ -162,13 +172,13 @@ function parser(segments: Segment[]): (value: string) => DateParts | null {
   };
 }
 
-/** Where an RFC 3339 tail (`[.fraction](Z|±HH:mm)`) starting at `pos` ends, or -1. */
-function zoneEnd(value: string, pos: number): number {
-  const n = value.length;
+/** Where an RFC 3339 tail (`[.fraction](Z|±HH:mm)`) starting at `pos` ends before n, or -1. */
+function zoneEnd(value: string, pos: number, n: number): number {
+  if (pos >= n) return -1;
   if (value.charCodeAt(pos) === 46 /* . */) {
     const start = ++pos;
     while (pos < n && isDigit(value.charCodeAt(pos))) pos++;
-    if (pos === start || pos - start > 9) return -1;
+    if (pos === start || pos - start > 9 || pos >= n) return -1;
   }
   const c = value.charCodeAt(pos);
   if (c === 90 /* Z */ || c === 122 /* z */) return pos + 1;

@@ -13,7 +13,7 @@ function field(type: FieldType, rules: FieldRules = {}): ReturnType<typeof compi
 /** The failures of one CSV cell, as `code: message`. */
 function text(type: FieldType, rules: FieldRules, value: string, row = 2): string[] {
   const out: Failure[] = [];
-  field(type, rules).checkText(value, row, out);
+  field(type, rules).checkSpan(value, 0, value.length, row, out);
   return out.map((f) => `${f.code}: ${f.message}`);
 }
 
@@ -241,7 +241,7 @@ describe('date', () => {
       { now: lateEvening },
     );
     const out: Failure[] = [];
-    f.checkText('2024-06-16', 2, out);
+    f.checkSpan('2024-06-16', 0, 10, 2, out);
     expect(out).toEqual([]);
   });
 });
@@ -443,7 +443,7 @@ describe('unique', () => {
     const f = field('string', { unique: true });
     const run = (value: string, row: number) => {
       const out: Failure[] = [];
-      f.checkText(value, row, out);
+      f.checkSpan(value, 0, value.length, row, out);
       return out.map((x) => x.message);
     };
     expect(run('a', 2)).toEqual([]);
@@ -455,16 +455,16 @@ describe('unique', () => {
   it('ignores values that failed their type', () => {
     const f = field('integer', { unique: true });
     const out: Failure[] = [];
-    f.checkText('x', 2, out);
-    f.checkText('x', 3, out);
+    f.checkSpan('x', 0, 1, 2, out);
+    f.checkSpan('x', 0, 1, 3, out);
     expect(out.map((x) => x.code)).toEqual(['type', 'type']);
   });
   it('keeps separate fields apart', () => {
     const a = field('string', { unique: true });
     const b = field('string', { unique: true });
     const out: Failure[] = [];
-    a.checkText('same', 2, out);
-    b.checkText('same', 2, out);
+    a.checkSpan('same', 0, 4, 2, out);
+    b.checkSpan('same', 0, 4, 2, out);
     expect(out).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 // A FieldSpec compiled once into closures that check one value each. The happy path of a cell
-// allocates nothing: failures are prebuilt per field and pushed by reference.
+// allocates nothing: failures are prebuilt per field and pushed by reference, and a value is read
+// where it lies (text[start, end) of a CSV line), so only checks that need a string of its own
+// (a regular expression, a URL) cut one out.
 //
 // Order of checks: the type first — a value that is not of its type gets one `type` failure and
 // nothing else; otherwise every rule runs and every distinct failure is reported (so a user fixes
@@ -14,6 +16,7 @@ import { booleanCheck } from './rules/boolean.ts';
 import { dateCheck, utcDayKey } from './rules/date.ts';
 import { isValidEmail } from './rules/email.ts';
 import { failure, type Failure, type RuleCheck } from './rules/failure.ts';
+import { spanIsOneOf, spanText } from './rules/span.ts';
 import { numericCheck, type NumericChecks } from './rules/number.ts';
 import { allowedCharsRule, lengthRules } from './rules/string.ts';
 import { uniqueRule } from './rules/unique.ts';
@@ -27,8 +30,8 @@ export interface CompiledField {
   readonly required: boolean;
   /** Its checks remember values across rows (unique): run them once per record, never twice. */
   readonly stateful: boolean;
-  /** A present, non-empty text value (a CSV cell). */
-  checkText(value: string, row: number, out: Failure[]): void;
+  /** A present, non-empty text value text[start, end) (a CSV cell, in its line or on its own). */
+  checkSpan(text: string, start: number, end: number, row: number, out: Failure[]): void;
   /** A present, non-null JSON value: JSON typing applies (`"2"` is not an integer). */
   checkJson(value: unknown, row: number, out: Failure[]): void;
 }
@@ -40,9 +43,16 @@ export interface CompileOptions {
 
 /**
  * Text in, false when the value failed its type (the failure already pushed). The same shape as
- * checkText plus `fromJson`, so a field without further rules uses its type check as checkText.
+ * checkSpan plus `fromJson`, so a field without further rules uses its type check as checkSpan.
  */
-type TypeCheck = (value: string, row: number, out: Failure[], fromJson?: boolean) => boolean;
+type TypeCheck = (
+  text: string,
+  start: number,
+  end: number,
+  row: number,
+  out: Failure[],
+  fromJson?: boolean,
+) => boolean;
 
 /**
  * Compiles one field. The SchemaModel is assumed checked by the schema parser; a pattern or
@@ -58,19 +68,26 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
   const ruleCount = rules.length;
   const firstRule = rules[0];
 
-  const checkValue = (value: string, row: number, out: Failure[], fromJson: boolean) => {
-    if (!typeCheck(value, row, out, fromJson)) return;
-    for (let i = 0; i < ruleCount; i++) (rules[i] as RuleCheck)(value, row, out);
+  const checkValue = (
+    text: string,
+    start: number,
+    end: number,
+    row: number,
+    out: Failure[],
+    fromJson: boolean,
+  ) => {
+    if (!typeCheck(text, start, end, row, out, fromJson)) return;
+    for (let i = 0; i < ruleCount; i++) (rules[i] as RuleCheck)(text, start, end, row, out);
   };
   // Fewer calls per cell for the usual fields: the type alone, or the type and one rule.
-  const checkText: CompiledField['checkText'] =
+  const checkSpan: CompiledField['checkSpan'] =
     firstRule === undefined
       ? typeCheck
       : ruleCount === 1
-        ? (value, row, out) => {
-            if (typeCheck(value, row, out)) firstRule(value, row, out);
+        ? (text, start, end, row, out) => {
+            if (typeCheck(text, start, end, row, out)) firstRule(text, start, end, row, out);
           }
-        : (value, row, out) => checkValue(value, row, out, false);
+        : (text, start, end, row, out) => checkValue(text, start, end, row, out, false);
   const jsonFailures = jsonTypeFailures(spec);
 
   return {
@@ -78,19 +95,20 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
     type: spec.type,
     required: spec.required,
     stateful: spec.rules.unique === true,
-    checkText,
+    checkSpan,
     checkJson: (value, row, out) => {
       if (numeric !== undefined && typeof value === 'number') {
         // A double is checked as a number; only further rules need its text.
         if (!numeric.double(value, out) || ruleCount === 0) return;
         const text = String(value);
-        for (let i = 0; i < ruleCount; i++) (rules[i] as RuleCheck)(text, row, out);
+        for (let i = 0; i < ruleCount; i++)
+          (rules[i] as RuleCheck)(text, 0, text.length, row, out);
         return;
       }
       const kind = jsonKind(value);
       const text = kind === 'other' ? undefined : acceptedText(spec.type, kind, value);
       if (text === undefined) out.push(jsonFailures[kind]);
-      else checkValue(text, row, out, kind !== 'string');
+      else checkValue(text, 0, text.length, row, out, kind !== 'string');
     },
   };
 }
@@ -116,8 +134,8 @@ function compileTypeCheck(
     case 'enum': {
       // The list is the enum's type, but a value outside it is an `enum` failure and the rules still run.
       const check = valuesRule(rules.values ?? []);
-      return (value, row, out) => {
-        check(value, row, out);
+      return (text, start, end, row, out) => {
+        check(text, start, end, row, out);
         return true;
       };
     }
@@ -127,8 +145,8 @@ function compileTypeCheck(
 }
 
 function typeIf(test: (value: string) => boolean, typeFailure: Failure): TypeCheck {
-  return (value, _row, out) => {
-    if (test(value)) return true;
+  return (text, start, end, _row, out) => {
+    if (test(spanText(text, start, end))) return true;
     out.push(typeFailure);
     return false;
   };
@@ -141,14 +159,13 @@ function valuesRule(values: string[]): RuleCheck {
   if (values.length <= SHORT_LIST) {
     // A few === comparisons (a length check each, mostly) beat hashing every cell.
     const list = [...values];
-    return (value, _row, out) => {
-      for (let i = 0; i < list.length; i++) if (list[i] === value) return;
-      out.push(notListed);
+    return (text, start, end, _row, out) => {
+      if (!spanIsOneOf(text, start, end, list)) out.push(notListed);
     };
   }
   const allowed = new Set(values);
-  return (value, _row, out) => {
-    if (!allowed.has(value)) out.push(notListed);
+  return (text, start, end, _row, out) => {
+    if (!allowed.has(spanText(text, start, end))) out.push(notListed);
   };
 }
 
@@ -163,8 +180,8 @@ function compileRules(spec: FieldSpec): RuleCheck[] {
       throw new TypeError(`Field '${spec.name}': invalid pattern: ${compiled.message}`);
     const regex = compiled.regex;
     const mismatch = failure('pattern', messages.pattern(rules.pattern));
-    out.push((value, _row, failures) => {
-      if (!regex.test(value)) failures.push(mismatch);
+    out.push((text, start, end, _row, failures) => {
+      if (!regex.test(spanText(text, start, end))) failures.push(mismatch);
     });
   }
   if (rules.allowedChars !== undefined) out.push(allowedCharsRule(rules.allowedChars));

@@ -25,7 +25,7 @@ export function csvRecords(run: Run): RecordSource {
   // From the header: the checked fields in column order, so that a row's issues are in file order.
   let width = -1;
   let boundFields: CompiledField[] = [];
-  let boundChecks: CompiledField['checkText'][] = [];
+  let boundChecks: CompiledField['checkSpan'][] = [];
   let boundColumns: number[] = [];
   const out: Failure[] = [];
 
@@ -57,7 +57,7 @@ export function csvRecords(run: Run): RecordSource {
           .filter((b) => b.col >= 0)
           .sort((a, b) => a.col - b.col);
         boundFields = bound.map((b) => b.field);
-        boundChecks = bound.map((b) => b.field.checkText);
+        boundChecks = bound.map((b) => b.field.checkSpan);
         boundColumns = bound.map((b) => b.col);
       },
 
@@ -86,7 +86,7 @@ export function csvRecords(run: Run): RecordSource {
             }
             continue;
           }
-          (boundChecks[k] as CompiledField['checkText'])(value, row, out);
+          (boundChecks[k] as CompiledField['checkSpan'])(value, 0, value.length, row, out);
           if (out.length !== 0) reportFailures(row, boundFields[k] as CompiledField, value);
         }
       },

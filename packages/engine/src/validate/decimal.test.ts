@@ -51,7 +51,7 @@ describe('exact decimal comparison', () => {
     fc.assert(
       fc.property(literal, literal, (a, b) => {
         const scan = newScan();
-        expect(scanDecimal(a, false, scan)).toBe(true);
+        expect(scanDecimal(a, 0, a.length, false, scan)).toBe(true);
         const bound = toBound(b);
         expect(bound).toBeDefined();
         expect(Math.sign(compareToBound(a, scan, bound!))).toBe(referenceCompare(a, b));
@@ -68,7 +68,7 @@ describe('exact decimal comparison', () => {
       fc.property(plain, digits(0, 8), (a, zeros) => {
         const tailed = `${a}${zeros}1`;
         const scan = newScan();
-        scanDecimal(tailed, false, scan);
+        scanDecimal(tailed, 0, tailed.length, false, scan);
         expect(Math.sign(compareToBound(tailed, scan, toBound(a)!))).toBe(
           referenceCompare(tailed, a),
         );
@@ -88,7 +88,7 @@ describe('exact decimal comparison', () => {
     ];
     for (const [a, b, expected] of cases) {
       const scan = newScan();
-      scanDecimal(a, false, scan);
+      scanDecimal(a, 0, a.length, false, scan);
       expect(Math.sign(compareToBound(a, scan, toBound(b)!)), `${a} vs ${b}`).toBe(expected);
     }
   });
@@ -98,7 +98,7 @@ describe('scanDecimal', () => {
   it('counts decimal places of the value as written', () => {
     const places = (s: string) => {
       const scan = newScan();
-      scanDecimal(s, false, scan);
+      scanDecimal(s, 0, s.length, false, scan);
       return decimalPlaces(scan);
     };
     expect([

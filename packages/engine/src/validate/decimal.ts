@@ -44,24 +44,31 @@ export function newScan(): DecimalScan {
 }
 
 /**
- * Reads an integer (`[+-]?[0-9]+`) when `integerOnly`, otherwise a plain decimal
- * (`[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?`). Anything else is refused: no spaces,
- * no thousands separators, no hex, no NaN or Infinity.
+ * Reads s[start, end) as an integer (`[+-]?[0-9]+`) when `integerOnly`, otherwise as a plain
+ * decimal (`[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?`). Anything else is refused: no
+ * spaces, no thousands separators, no hex, no NaN or Infinity. The span may lie inside a longer
+ * text (a CSV line), so a character at `end` is never read as part of the number.
  */
-export function scanDecimal(s: string, integerOnly: boolean, out: DecimalScan): boolean {
-  const n = s.length;
-  let i = 0;
-  let c = s.charCodeAt(0);
+export function scanDecimal(
+  s: string,
+  start: number,
+  end: number,
+  integerOnly: boolean,
+  out: DecimalScan,
+): boolean {
+  const n = end;
+  let i = start;
+  let c = i < n ? s.charCodeAt(i) : -1;
   out.negative = false;
   if (c === 45 /* - */ || c === 43 /* + */) {
     out.negative = c === 45;
-    c = s.charCodeAt(++i);
+    c = ++i < n ? s.charCodeAt(i) : -1;
   }
   let mantissa = 0;
   out.intStart = i;
   while (c >= 48 && c <= 57) {
     mantissa = mantissa * 10 + (c - 48);
-    c = s.charCodeAt(++i);
+    c = ++i < n ? s.charCodeAt(i) : -1;
   }
   out.intEnd = i;
   out.fracStart = i;
@@ -75,27 +82,27 @@ export function scanDecimal(s: string, integerOnly: boolean, out: DecimalScan): 
     return true;
   }
   if (c === 46 /* . */) {
-    c = s.charCodeAt(++i);
+    c = ++i < n ? s.charCodeAt(i) : -1;
     out.fracStart = i;
     while (c >= 48 && c <= 57) {
       mantissa = mantissa * 10 + (c - 48);
-      c = s.charCodeAt(++i);
+      c = ++i < n ? s.charCodeAt(i) : -1;
     }
     out.fracEnd = i;
   }
   if (out.intEnd === out.intStart && out.fracEnd === out.fracStart) return false;
   if (c === 101 /* e */ || c === 69 /* E */) {
-    c = s.charCodeAt(++i);
+    c = ++i < n ? s.charCodeAt(i) : -1;
     let expNegative = false;
     if (c === 45 || c === 43) {
       expNegative = c === 45;
-      c = s.charCodeAt(++i);
+      c = ++i < n ? s.charCodeAt(i) : -1;
     }
     const expStart = i;
     let exponent = 0;
     while (c >= 48 && c <= 57) {
       exponent = exponent * 10 + (c - 48);
-      c = s.charCodeAt(++i);
+      c = ++i < n ? s.charCodeAt(i) : -1;
     }
     if (i === expStart) return false;
     out.exponent = expNegative ? -exponent : exponent;
@@ -146,7 +153,7 @@ export function toDecimal(s: string, scan: DecimalScan): Decimal {
 /** Parses decimal text (schema bounds); undefined when it is not a plain decimal. */
 export function parseDecimal(s: string): Decimal | undefined {
   const scan = newScan();
-  return scanDecimal(s, false, scan) ? toDecimal(s, scan) : undefined;
+  return scanDecimal(s, 0, s.length, false, scan) ? toDecimal(s, scan) : undefined;
 }
 
 export function compareDecimals(a: Decimal, b: Decimal): number {

@@ -2,6 +2,7 @@ import type { FieldRules } from '../../model.ts';
 import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../../rules/boolean-spellings.ts';
 import { messages } from '../messages.ts';
 import { failure, type Failure } from './failure.ts';
+import { spanIsOneOf } from './span.ts';
 
 /**
  * A CSV boolean: one of the spellings, in any case. Returns false (and pushes) when it is not.
@@ -9,7 +10,14 @@ import { failure, type Failure } from './failure.ts';
  */
 export function booleanCheck(
   rules: FieldRules,
-): (value: string, row: number, out: Failure[], fromJson?: boolean) => boolean {
+): (
+  text: string,
+  start: number,
+  end: number,
+  row: number,
+  out: Failure[],
+  fromJson?: boolean,
+) => boolean {
   const truthy = rules.truthy ?? DEFAULT_TRUTHY;
   const falsy = rules.falsy ?? DEFAULT_FALSY;
   const lower = [...truthy, ...falsy].map((s) => s.toLowerCase());
@@ -21,10 +29,10 @@ export function booleanCheck(
   ];
   const longest = Math.max(0, ...lower.map((s) => s.length));
   const typeFailure = failure('type', messages.boolean(truthy, falsy));
-  return (value, _row, out, fromJson) => {
+  return (text, start, end, _row, out, fromJson) => {
     if (fromJson === true) return true;
-    for (let i = 0; i < usual.length; i++) if (usual[i] === value) return true;
-    if (value.length <= longest && anyCase.has(value.toLowerCase())) return true;
+    if (spanIsOneOf(text, start, end, usual)) return true;
+    if (end - start <= longest && anyCase.has(text.slice(start, end).toLowerCase())) return true;
     out.push(typeFailure);
     return false;
   };

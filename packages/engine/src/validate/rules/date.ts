@@ -32,7 +32,7 @@ interface DayRule {
 export function dateCheck(
   rules: FieldRules,
   today: number,
-): (value: string, row: number, out: Failure[]) => boolean {
+): (text: string, start: number, end: number, row: number, out: Failure[]) => boolean {
   const format = rules.format ?? DEFAULT_DATE_FORMAT;
   const compiled = compileDateFormat(format);
   if (!compiled.ok) throw new TypeError(`Invalid date format '${format}': ${compiled.message}`);
@@ -68,8 +68,8 @@ export function dateCheck(
     dayRules.push({ fails: (k) => k < today, failure: failure('date_past', messages.datePast) });
   }
 
-  return (value, _row, out) => {
-    const parts = dateFormat.parse(value);
+  return (text, start, end, _row, out) => {
+    const parts = dateFormat.parseSpan(text, start, end);
     if (parts === null) {
       out.push(typeFailure);
       return false;

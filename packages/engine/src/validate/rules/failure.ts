@@ -6,7 +6,17 @@ export interface Failure {
   readonly message: string;
 }
 
-/** A rule on a value that passed its type: pushes its failure, if any. `row` is for `unique`. */
-export type RuleCheck = (value: string, row: number, out: Failure[]) => void;
+/**
+ * A rule on a value that passed its type: pushes its failure, if any. The value is
+ * text[start, end), read where it lies (a CSV line) so that a clean cell needs no string of its own.
+ * `row` is for `unique`.
+ */
+export type RuleCheck = (
+  text: string,
+  start: number,
+  end: number,
+  row: number,
+  out: Failure[],
+) => void;
 
 export const failure = (code: ErrorCode, message: string): Failure => ({ code, message });

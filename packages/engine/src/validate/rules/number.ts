@@ -14,13 +14,15 @@ import { messages } from '../messages.ts';
 import { failure, type Failure } from './failure.ts';
 
 /**
- * Type check and numeric rules of an integer or number field, in one pass over the text.
+ * Type check and numeric rules of an integer or number field, in one pass over text[start, end).
  * Returns false when the value is not a number of the type (the only failure then pushed).
  * `fromJson`: the text is a JSON number's literal, already a valid number; an integer field then
  * asks for an integral value (JSON Schema's reading, in which 1.0 and 1e3 are integers).
  */
 export type NumericCheck = (
   text: string,
+  start: number,
+  end: number,
   row: number,
   out: Failure[],
   fromJson?: boolean,
@@ -69,8 +71,8 @@ export function numericCheck(type: 'integer' | 'number', rules: FieldRules): Num
   const scale = precision !== undefined ? POW10[precision] : undefined;
   const scan = newScan();
 
-  const text: NumericCheck = (value, _row, out, fromJson) => {
-    if (!scanDecimal(value, integer && fromJson !== true, scan)) {
+  const text: NumericCheck = (value, start, end, _row, out, fromJson) => {
+    if (!scanDecimal(value, start, end, integer && fromJson !== true, scan)) {
       out.push(typeFailure);
       return false;
     }
@@ -106,8 +108,13 @@ export function numericCheck(type: 'integer' | 'number', rules: FieldRules): Num
    * scaling by 10^p and back gives the same double; a shorter decimal would have no more places.
    * Anything the shortcuts cannot decide goes through the text.
    */
+  const checkDoubleText = (value: number, out: Failure[]) => {
+    const written = String(value);
+    return text(written, 0, written.length, 0, out, true);
+  };
+
   const double: DoubleCheck = (value, out) => {
-    if (!Number.isFinite(value)) return text(String(value), 0, out, true);
+    if (!Number.isFinite(value)) return checkDoubleText(value, out);
     if (integer && !Number.isInteger(value)) {
       out.push(typeFailure);
       return false;
@@ -116,9 +123,9 @@ export function numericCheck(type: 'integer' | 'number', rules: FieldRules): Num
       precision !== undefined &&
       (scale === undefined || Math.round(value * scale) / scale !== value)
     ) {
-      return text(String(value), 0, out, true);
+      return checkDoubleText(value, out);
     }
-    if (!allFast) return text(String(value), 0, out, true);
+    if (!allFast) return checkDoubleText(value, out);
     for (let i = 0; i < bounds.length; i++) {
       const rule = bounds[i] as BoundRule;
       const fast = rule.bound.fast as number;

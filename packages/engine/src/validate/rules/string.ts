@@ -1,10 +1,13 @@
 import { messages } from '../messages.ts';
 import { failure, type RuleCheck } from './failure.ts';
 
-/** Code points, not UTF-16 units: an emoji is one character. A lone surrogate counts as one. */
-export function codePointLength(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length - 1; i++) {
+/**
+ * Code points of s[start, end), not UTF-16 units: an emoji is one character. A lone surrogate
+ * counts as one.
+ */
+export function codePointLength(s: string, start: number, end: number): number {
+  let n = end - start;
+  for (let i = start; i < end - 1; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);
@@ -30,8 +33,8 @@ export function lengthRules(
   const max = maxLength ?? Infinity;
   const tooShort = failure('min_length', messages.minLength(min));
   const tooLong = failure('max_length', messages.maxLength(max));
-  return (value, _row, out) => {
-    const len = value.length;
+  return (text, start, end, _row, out) => {
+    const len = end - start;
     if (len < min) {
       out.push(tooShort);
       return;
@@ -42,7 +45,7 @@ export function lengthRules(
     }
     const needCount = len > max || len < 2 * min;
     if (!needCount) return;
-    const cp = codePointLength(value);
+    const cp = codePointLength(text, start, end);
     if (cp < min) out.push(tooShort);
     else if (cp > max) out.push(tooLong);
   };
@@ -58,18 +61,20 @@ export function allowedCharsRule(allowed: string): RuleCheck {
     else other.add(cp);
   }
   const isAllowed = (cp: number) => (cp < 128 ? ascii[cp] === 1 : other.has(cp));
-  return (value, _row, out) => {
-    for (let i = 0; i < value.length; i++) {
-      const c = value.charCodeAt(i);
+  return (text, start, end, _row, out) => {
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
       if (c < 128) {
         if (ascii[c] === 1) continue;
       } else {
-        const cp = value.codePointAt(i) as number;
+        // A surrogate pair split by `end` cannot happen: cells end at ASCII delimiters.
+        const cp = text.codePointAt(i) as number;
         if (isAllowed(cp)) {
           if (cp > 0xffff) i++;
           continue;
         }
       }
+      const value = text.slice(start, end);
       out.push(failure('allowed_chars', messages.allowedChars(disallowed(value, isAllowed))));
       return;
     }

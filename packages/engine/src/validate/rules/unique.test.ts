@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { SeenValues } from './unique.ts';
 
+const firstRowOf = (seen: SeenValues, value: string, row: number) =>
+  seen.firstRowOf(value, 0, value.length, row);
+
 describe('SeenValues', () => {
   it('remembers the first row of every value through many resizes', () => {
     const seen = new SeenValues();
     const n = 200_000;
     let falseDuplicates = 0;
-    for (let i = 0; i < n; i++) if (seen.firstRowOf(`value-${i}`, i + 2) !== 0) falseDuplicates++;
+    for (let i = 0; i < n; i++) if (firstRowOf(seen, `value-${i}`, i + 2) !== 0) falseDuplicates++;
     expect(falseDuplicates).toBe(0);
     expect(seen.count).toBe(n);
     let wrongRows = 0;
-    for (let i = 0; i < n; i += 7) if (seen.firstRowOf(`value-${i}`, n + 10) !== i + 2) wrongRows++;
+    for (let i = 0; i < n; i += 7) if (firstRowOf(seen, `value-${i}`, n + 10) !== i + 2) wrongRows++;
     expect(wrongRows).toBe(0);
     expect(seen.count).toBe(n);
   });
@@ -33,7 +36,7 @@ describe('SeenValues', () => {
       '01',
       '1.0',
     ];
-    values.forEach((v, i) => expect(seen.firstRowOf(v, i + 1), JSON.stringify(v)).toBe(0));
-    values.forEach((v, i) => expect(seen.firstRowOf(v, 100), JSON.stringify(v)).toBe(i + 1));
+    values.forEach((v, i) => expect(firstRowOf(seen, v, i + 1), JSON.stringify(v)).toBe(0));
+    values.forEach((v, i) => expect(firstRowOf(seen, v, 100), JSON.stringify(v)).toBe(i + 1));
   });
 });

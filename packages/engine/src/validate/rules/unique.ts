@@ -21,12 +21,16 @@ export class SeenValues {
     return this.size;
   }
 
-  /** Records the value at `row` and returns 0, or returns the row where it was first seen. */
-  firstRowOf(value: string, row: number): number {
-    let a = 0x9747b28c ^ value.length;
-    let b = 0x165667b1 ^ value.length;
-    for (let i = 0; i < value.length; i++) {
-      const c = value.charCodeAt(i);
+  /**
+   * Records the value text[start, end) at `row` and returns 0, or returns the row where it was
+   * first seen.
+   */
+  firstRowOf(text: string, start: number, end: number, row: number): number {
+    const length = end - start;
+    let a = 0x9747b28c ^ length;
+    let b = 0x165667b1 ^ length;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
       let k = Math.imul(c, 0xcc9e2d51);
       k = (k << 15) | (k >>> 17);
       a ^= Math.imul(k, 0x1b873593);
@@ -86,8 +90,8 @@ function mix(h: number): number {
  */
 export function uniqueRule(): RuleCheck {
   const seen = new SeenValues();
-  return (value, row, out) => {
-    const first = seen.firstRowOf(value, row);
+  return (text, start, end, row, out) => {
+    const first = seen.firstRowOf(text, start, end, row);
     if (first !== 0 && first !== row) out.push(failure('unique', messages.unique(first)));
   };
 }
