@@ -41,9 +41,21 @@ export interface CsvReaderOptions {
   maxFieldBytes?: number;
 }
 
+/**
+ * A fast path for clean records: given the text where a record starts, it checks the record
+ * without cutting it into cells and returns where the next record starts (after its line break)
+ * when the record is well-formed and has nothing to report, or -1: the record is then read the
+ * normal way, from the same start. It must read cells exactly as the record parser does, must not
+ * look at `end` or past it, and must give up on a record whose line break is not wholly before
+ * `end` (a CR just before it may be the first half of a CRLF).
+ */
+export type QuickCsvRecord = (text: string, start: number, end: number, row: number) => number;
+
 /** Receives what the reader finds, in file order. Rows are spreadsheet rows: header = 1. */
 export interface CsvSink {
   header(cells: string[]): void;
+  /** Optional, read once header() returned: takes clean records whole (see QuickCsvRecord). */
+  quickRecord?: QuickCsvRecord;
   /** `row` is the record's spreadsheet row (a record spanning lines keeps one row number). */
   record(cells: string[], row: number): void;
   issue(
@@ -109,6 +121,7 @@ export function createSampledCsvReader(
   /** Characters decoded before the current chunk's text. */
   let decoded = 0;
   let headerSeen = false;
+  let quick: QuickCsvRecord | undefined;
   let ended = false;
   /** The byte 0x0A is always a line feed in the encoding (see feedPiece). */
   let cutAtLineFeeds = false;
@@ -149,6 +162,7 @@ export function createSampledCsvReader(
   function deliverHeader(cells: string[]): void {
     headerSeen = true;
     sink.header(cells);
+    quick = sink.quickRecord;
   }
 
   const handler: RecordHandler = {
@@ -166,6 +180,12 @@ export function createSampledCsvReader(
     error(row, message, value, cells) {
       if (!headerSeen) deliverHeader(cells);
       sink.issue(row, 'parse_error', message, value);
+    },
+    quick(text, start, end, row, offset) {
+      if (quick === undefined) return -1;
+      // Bad bytes at or after the record may be in it: the normal path reports them.
+      if (badNext < badAt.length && badAt[badAt.length - 1]! >= offset) return -1;
+      return quick(text, start, end, row);
     },
   };
 

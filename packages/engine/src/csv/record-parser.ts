@@ -6,6 +6,11 @@ export interface RecordHandler {
   record(cells: string[], row: number, start: number, end: number): void;
   /** A record that could not be read. `cells` is a best-effort reading, used for a broken header. */
   error(row: number, message: string, value: string | null, cells: string[]): void;
+  /**
+   * Offered each record first, at text[start] (`offset` in the file's text): where the next record
+   * starts when it took this one whole, or -1 to have it read here (see QuickCsvRecord).
+   */
+  quick(text: string, start: number, end: number, row: number, offset: number): number;
 }
 
 export interface RecordParser {
@@ -172,6 +177,12 @@ export function createRecordParser(
           // An empty line is no record, but a spreadsheet still shows it as a row.
           row++;
           p = breakEnd(b, p, final);
+          continue;
+        }
+        const after = out.quick(b, p, n, row + 1, base + p);
+        if (after >= 0) {
+          row++;
+          p = after;
           continue;
         }
         row++;

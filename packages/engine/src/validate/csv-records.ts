@@ -2,10 +2,16 @@
 // their field's compiled check. This loop runs once per row of the file, so it allocates nothing
 // unless a cell fails.
 
-import { createCsvReader, type CsvReaderOptions } from '../csv/reader.ts';
+import {
+  createCsvReader,
+  DEFAULT_MAX_FIELD_BYTES,
+  type CsvReaderOptions,
+  type CsvSink,
+} from '../csv/reader.ts';
 import type { Issue } from '../model.ts';
 import type { CompiledField, Failure } from './compile.ts';
 import { planHeader } from './csv-header.ts';
+import { createQuickCsvRecord } from './csv-quick.ts';
 import { truncateValue } from './issue-value.ts';
 import { messages } from './messages.ts';
 import { REQUIRED, type RecordSource, type Run } from './run.ts';
@@ -44,70 +50,76 @@ export function csvRecords(run: Run): RecordSource {
     out.length = 0;
   };
 
-  const reader = createCsvReader(
-    {
-      header(cells) {
-        if (run.stopped) return;
-        width = cells.length;
-        const names = fields.map((f) => f.name);
-        const plan = planHeader(cells, names, run.schema);
-        for (const issue of plan.issues) collector.add({ row: 1, ...issue });
-        const bound = fields
-          .map((field, k) => ({ field, col: plan.columns[k] as number }))
-          .filter((b) => b.col >= 0)
-          .sort((a, b) => a.col - b.col);
-        boundFields = bound.map((b) => b.field);
-        boundChecks = bound.map((b) => b.field.checkSpan);
-        boundColumns = bound.map((b) => b.col);
-      },
-
-      record(cells, row) {
-        if (!run.startRow(row)) return;
-        const n = cells.length;
-        if (n !== width) {
-          collector.rowIssue({
-            row,
-            field: '',
-            code: n > width ? 'extra_cells' : 'missing_cells',
-            message: messages.cellCount(n, width),
-            value: null,
-          });
-        }
-        // Cells past the end of a short row are not checked: missing_cells already says so.
-        for (let k = 0; k < boundFields.length; k++) {
-          const col = boundColumns[k] as number;
-          if (col >= n) continue;
-          const value = cells[col] as string;
-          if (value.length === 0) {
-            const field = boundFields[k] as CompiledField;
-            if (field.required) {
-              const { code, message } = REQUIRED;
-              collector.rowIssue({ row, field: field.name, code, message, value: null });
-            }
-            continue;
-          }
-          (boundChecks[k] as CompiledField['checkSpan'])(value, 0, value.length, row, out);
-          if (out.length !== 0) reportFailures(row, boundFields[k] as CompiledField, value);
-        }
-      },
-
-      issue(row, code, message, value) {
-        const shown = value === null ? null : truncateValue(value);
-        const issue: Issue = { row, field: '', code, message, value: shown };
-        // Row 1 is the header: its problems belong to the file, not to a data row.
-        if (row <= 1) {
-          if (!run.stopped) collector.add(issue);
-        } else if (run.startRow(row)) {
-          collector.rowIssue(issue);
-        }
-      },
-
-      warning(warning) {
-        collector.warn(warning);
-      },
+  const sink: CsvSink = {
+    header(cells) {
+      if (run.stopped) return;
+      width = cells.length;
+      const names = fields.map((f) => f.name);
+      const plan = planHeader(cells, names, run.schema);
+      for (const issue of plan.issues) collector.add({ row: 1, ...issue });
+      const bound = fields
+        .map((field, k) => ({ field, col: plan.columns[k] as number }))
+        .filter((b) => b.col >= 0)
+        .sort((a, b) => a.col - b.col);
+      boundFields = bound.map((b) => b.field);
+      boundChecks = bound.map((b) => b.field.checkSpan);
+      boundColumns = bound.map((b) => b.col);
+      const columns: (CompiledField | undefined)[] = new Array<undefined>(width).fill(undefined);
+      for (const b of bound) columns[b.col] = b.field;
+      sink.quickRecord = createQuickCsvRecord(
+        columns,
+        reader.delimiter as string,
+        options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
+        (row) => run.startRow(row),
+      );
     },
-    readerOptions,
-  );
+
+    record(cells, row) {
+      if (!run.startRow(row)) return;
+      const n = cells.length;
+      if (n !== width) {
+        collector.rowIssue({
+          row,
+          field: '',
+          code: n > width ? 'extra_cells' : 'missing_cells',
+          message: messages.cellCount(n, width),
+          value: null,
+        });
+      }
+      // Cells past the end of a short row are not checked: missing_cells already says so.
+      for (let k = 0; k < boundFields.length; k++) {
+        const col = boundColumns[k] as number;
+        if (col >= n) continue;
+        const value = cells[col] as string;
+        if (value.length === 0) {
+          const field = boundFields[k] as CompiledField;
+          if (field.required) {
+            const { code, message } = REQUIRED;
+            collector.rowIssue({ row, field: field.name, code, message, value: null });
+          }
+          continue;
+        }
+        (boundChecks[k] as CompiledField['checkSpan'])(value, 0, value.length, row, out);
+        if (out.length !== 0) reportFailures(row, boundFields[k] as CompiledField, value);
+      }
+    },
+
+    issue(row, code, message, value) {
+      const shown = value === null ? null : truncateValue(value);
+      const issue: Issue = { row, field: '', code, message, value: shown };
+      // Row 1 is the header: its problems belong to the file, not to a data row.
+      if (row <= 1) {
+        if (!run.stopped) collector.add(issue);
+      } else if (run.startRow(row)) {
+        collector.rowIssue(issue);
+      }
+    },
+
+    warning(warning) {
+      collector.warn(warning);
+    },
+  };
+  const reader = createCsvReader(sink, readerOptions);
 
   return {
     push: (chunk) => reader.push(chunk),

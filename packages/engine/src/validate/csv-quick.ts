@@ -1,0 +1,133 @@
+// The CSV fast path: most rows of a real file are well-formed and clean, and cutting each of
+// them into an array of cell strings only to check the cells was most of the engine's CSV time.
+// This walks a record's text once, finds each cell's extent the way the record parser does, and
+// hands the cell to its field's compiled check where it lies (text[start, end)), so a clean cell
+// never becomes a string of its own unless its check needs one (a regular expression).
+//
+// It answers only "this record is clean, the next one starts here". At the first thing it would
+// have to report, or does not handle (an escaped quote, text after a closing quote, a cell count
+// other than the header's, a record not wholly in the text, an oversized cell), it gives up and
+// the record is read the normal way, which then says everything there is to say. So the two paths
+// cannot disagree about a record with issues: only one of them ever reports.
+
+import type { QuickCsvRecord } from '../csv/reader.ts';
+import type { CompiledField, Failure } from './compile.ts';
+
+const GIVE_UP = -1;
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+
+/**
+ * `columns[i]` is the field checked in column i of the header, if any. `startRow` is the run's: a
+ * record past the row limit is left to the normal path, which ignores it.
+ */
+export function createQuickCsvRecord(
+  columns: readonly (CompiledField | undefined)[],
+  delimiter: string,
+  maxFieldBytes: number,
+  startRow: (row: number) => boolean,
+): QuickCsvRecord {
+  const last = columns.length - 1;
+  const delimCode = delimiter.charCodeAt(0);
+  // The record parser counts UTF-8 bytes only past this many characters; so does this path, by
+  // giving up.
+  const safeChars = Math.floor(maxFieldBytes / 3);
+  const checks = columns.map((field) => field?.checkSpan);
+  const required = columns.map((field) => field?.required === true);
+  const stateful = columns.map((field) => field?.stateful === true);
+  const out: Failure[] = [];
+  // Checks that remember values across rows (unique) run only once the record is otherwise clean:
+  // column, start and end of each such cell.
+  const deferred: number[] = [];
+
+  // The text being read and the next delimiter, line feed and carriage return at or after where
+  // each was last searched: found with indexOf, each character looked at about once per text.
+  // They hold for searches from any position at or past `reached`, the furthest one searched from.
+  let text = '';
+  let reached = 0;
+  let nextDelim = -1;
+  let nextLF = -1;
+  let nextCR = -1;
+
+  function useText(piece: string, start: number): void {
+    // An equal text has the same positions, so only going back before `reached` needs new searches.
+    if (piece === text && start >= reached) return;
+    text = piece;
+    nextDelim = nextLF = nextCR = -1;
+  }
+
+  function at(found: number): number {
+    return found < 0 ? text.length : found;
+  }
+
+  /** Where record `row` at text[start] ends (after its line break), or GIVE_UP. */
+  function walk(start: number, end: number, row: number): number {
+    let i = start;
+    for (let col = 0; ; col++) {
+      let cellStart = i;
+      let cellEnd: number;
+      if (i < end && text.charCodeAt(i) === QUOTE) {
+        // A quoted cell: plain when its closing quote is followed by what ends a cell. `""` inside
+        // is left to the normal path, which unescapes it.
+        cellEnd = text.indexOf('"', i + 1);
+        if (cellEnd < 0 || cellEnd + 1 >= end) return GIVE_UP;
+        cellStart = i + 1;
+        i = cellEnd + 1;
+      } else {
+        reached = i;
+        if (nextDelim < i) nextDelim = at(text.indexOf(delimiter, i));
+        if (nextLF < i) nextLF = at(text.indexOf('\n', i));
+        if (nextCR < i) nextCR = at(text.indexOf('\r', i));
+        cellEnd = nextDelim < nextLF ? nextDelim : nextLF;
+        if (nextCR < cellEnd) cellEnd = nextCR;
+        if (cellEnd >= end) return GIVE_UP;
+        i = cellEnd;
+      }
+      if (cellEnd - cellStart > safeChars) return GIVE_UP;
+
+      const check = checks[col];
+      if (check !== undefined) {
+        if (cellEnd === cellStart) {
+          if (required[col] === true) return GIVE_UP;
+        } else if (stateful[col] === true) {
+          deferred.push(col, cellStart, cellEnd);
+        } else {
+          check(text, cellStart, cellEnd, row, out);
+          if (out.length !== 0) return GIVE_UP;
+        }
+      }
+
+      const c = text.charCodeAt(i);
+      if (c === delimCode) {
+        // More cells than the header: the normal path reports extra_cells.
+        if (col === last) return GIVE_UP;
+        i++;
+        continue;
+      }
+      if (c === LF) return col === last ? i + 1 : GIVE_UP;
+      if (c !== CR || col !== last || i + 1 >= end) return GIVE_UP;
+      return text.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+    }
+  }
+
+  function deferredPass(row: number): boolean {
+    for (let k = 0; k < deferred.length; k += 3) {
+      const check = checks[deferred[k] as number] as CompiledField['checkSpan'];
+      check(text, deferred[k + 1] as number, deferred[k + 2] as number, row, out);
+      if (out.length !== 0) return false;
+    }
+    return true;
+  }
+
+  return (piece, start, end, row) => {
+    if (!startRow(row)) return GIVE_UP;
+    useText(piece, start);
+    let after = walk(start, end, row);
+    if (after >= 0 && deferred.length !== 0 && !deferredPass(row)) after = GIVE_UP;
+    // Setting an array's length is a runtime call: only when there is something to drop.
+    if (out.length !== 0) out.length = 0;
+    if (deferred.length !== 0) deferred.length = 0;
+    return after;
+  };
+}
