@@ -101,8 +101,7 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
         // A double is checked as a number; only further rules need its text.
         if (!numeric.double(value, out) || ruleCount === 0) return;
         const text = String(value);
-        for (let i = 0; i < ruleCount; i++)
-          (rules[i] as RuleCheck)(text, 0, text.length, row, out);
+        for (let i = 0; i < ruleCount; i++) (rules[i] as RuleCheck)(text, 0, text.length, row, out);
         return;
       }
       const kind = jsonKind(value);

@@ -44,7 +44,9 @@ describe('a JSON double', () => {
         (type, value, rules: FieldRules) => {
           const check = numericCheck(type, rules);
           const viaDouble = codesOf((out) => check.double(value, out));
-          const viaText = codesOf((out) => check.text(String(value), 0, String(value).length, 0, out, true));
+          const viaText = codesOf((out) =>
+            check.text(String(value), 0, String(value).length, 0, out, true),
+          );
           expect(viaDouble).toEqual(viaText);
         },
       ),

@@ -13,7 +13,8 @@ describe('SeenValues', () => {
     expect(falseDuplicates).toBe(0);
     expect(seen.count).toBe(n);
     let wrongRows = 0;
-    for (let i = 0; i < n; i += 7) if (firstRowOf(seen, `value-${i}`, n + 10) !== i + 2) wrongRows++;
+    for (let i = 0; i < n; i += 7)
+      if (firstRowOf(seen, `value-${i}`, n + 10) !== i + 2) wrongRows++;
     expect(wrongRows).toBe(0);
     expect(seen.count).toBe(n);
   });
