@@ -55,6 +55,7 @@ export function createQuickCsvRecord(
     if (piece === text && start >= reached) return;
     text = piece;
     nextDelim = nextLF = nextCR = -1;
+    reached = 0;
   }
 
   function at(found: number): number {

@@ -110,24 +110,22 @@ export function createQuickRecord(
   let nextLineFeed = -1;
   let nextReturn = -1;
   let nextTab = -1;
-  let lastStart = 0;
+  /** The furthest position searched from: the positions found hold for any start at or past it. */
+  let reached = 0;
   /** Set by stringEnd. */
   let escaped = false;
 
-  /**
-   * The caches hold for calls at increasing positions in one text. A string cannot be told apart
-   * from an equal one, so a new piece equal to the last is recognised by its start going back.
-   */
+  /** An equal text has the same positions, so only going back before `reached` needs new searches. */
   function usePiece(piece: string, start: number): void {
-    const same = piece === text && start >= lastStart;
-    lastStart = start;
-    if (same) return;
+    if (piece === text && start >= reached) return;
     text = piece;
     controls = OTHER_CONTROLS.test(piece);
     nextBackslash = nextLineFeed = nextReturn = nextTab = -1;
+    reached = 0;
   }
 
   function next(char: string, from: number): number {
+    if (from > reached) reached = from;
     const at = text.indexOf(char, from);
     return at < 0 ? text.length : at;
   }
