@@ -15,7 +15,7 @@ import { messages } from './messages.ts';
 import { booleanCheck } from './rules/boolean.ts';
 import { dateCheck, utcDayKey } from './rules/date.ts';
 import { isValidEmail } from './rules/email.ts';
-import { failure, type Failure, type RuleCheck } from './rules/failure.ts';
+import { failure, type Failure, type RuleCheck, type TypeCheck } from './rules/failure.ts';
 import { spanIsOneOf, spanText } from './rules/span.ts';
 import { numericCheck, type NumericChecks } from './rules/number.ts';
 import { allowedCharsRule, lengthRules } from './rules/string.ts';
@@ -40,19 +40,6 @@ export interface CompileOptions {
   /** "Today" for allowFuture/allowPast; defaults to the current time. */
   now?: Date;
 }
-
-/**
- * Text in, false when the value failed its type (the failure already pushed). The same shape as
- * checkSpan plus `fromJson`, so a field without further rules uses its type check as checkSpan.
- */
-type TypeCheck = (
-  text: string,
-  start: number,
-  end: number,
-  row: number,
-  out: Failure[],
-  fromJson?: boolean,
-) => boolean;
 
 /**
  * Compiles one field. The SchemaModel is assumed checked by the schema parser; a pattern or

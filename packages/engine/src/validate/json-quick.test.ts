@@ -1,28 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec, Issue, SchemaModel } from '../model.ts';
+import { FAST_PATH_FIELDS, fieldSpec } from '../../test/fast-path-fields.ts';
 import { compileField } from './compile.ts';
 import { buildJsonTree } from './json-fields.ts';
 import { createQuickRecord } from './json-quick.ts';
 import { createValidator } from './validator.ts';
 
-const field = (spec: Partial<FieldSpec> & { name: string }): FieldSpec => ({
-  type: 'string',
-  required: false,
-  rules: {},
-  ...spec,
-});
-
 const FIELDS: FieldSpec[] = [
-  field({ name: 'id', type: 'integer', required: true, rules: { minValue: '1' } }),
-  field({ name: 'name', required: true, rules: { minLength: 2, maxLength: 6 } }),
-  field({ name: 'price', type: 'number', rules: { minValue: '0', precision: 2 } }),
-  field({ name: 'active', type: 'boolean' }),
-  field({ name: 'tag', type: 'enum', rules: { values: ['a', 'b', '1'] } }),
-  field({ name: 'code', rules: { unique: true } }),
-  field({ name: 'ref', rules: { unique: true } }),
-  field({ name: 'address.zip', required: true, rules: { pattern: '^\\d{3}$' } }),
-  field({ name: 'address.city' }),
+  ...FAST_PATH_FIELDS,
+  fieldSpec({ name: 'address.zip', required: true, rules: { pattern: '^\\d{3}$' } }),
+  fieldSpec({ name: 'address.city' }),
 ];
 
 function schema(additionalProperties: boolean): SchemaModel {
@@ -260,7 +248,7 @@ describe('the JSON fast path and the normal path', () => {
     const text = padded.repeat(3 * 1024);
     const fourOrMore: SchemaModel = {
       ...schema(true),
-      fields: [field({ name: 'name', required: true, rules: { minLength: 4 } })],
+      fields: [fieldSpec({ name: 'name', required: true, rules: { minLength: 4 } })],
     };
     const validator = createValidator(fourOrMore, { fileType: 'json' });
     validator.push(new TextEncoder().encode(text));

@@ -1,23 +1,14 @@
 import type { FieldRules } from '../../model.ts';
 import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../../rules/boolean-spellings.ts';
 import { messages } from '../messages.ts';
-import { failure, type Failure } from './failure.ts';
+import { failure, type TypeCheck } from './failure.ts';
 import { spanIsOneOf } from './span.ts';
 
 /**
  * A CSV boolean: one of the spellings, in any case. Returns false (and pushes) when it is not.
  * A JSON boolean arrives as the text "true"/"false" with `fromJson`, already a boolean.
  */
-export function booleanCheck(
-  rules: FieldRules,
-): (
-  text: string,
-  start: number,
-  end: number,
-  row: number,
-  out: Failure[],
-  fromJson?: boolean,
-) => boolean {
+export function booleanCheck(rules: FieldRules): TypeCheck {
   const truthy = rules.truthy ?? DEFAULT_TRUTHY;
   const falsy = rules.falsy ?? DEFAULT_FALSY;
   const lower = [...truthy, ...falsy].map((s) => s.toLowerCase());

@@ -19,4 +19,17 @@ export type RuleCheck = (
   out: Failure[],
 ) => void;
 
+/**
+ * A type check: false when the value text[start, end) is not of the type (its failure already
+ * pushed). `fromJson`: the text is a JSON value's, already of the JSON type the field takes.
+ */
+export type TypeCheck = (
+  text: string,
+  start: number,
+  end: number,
+  row: number,
+  out: Failure[],
+  fromJson?: boolean,
+) => boolean;
+
 export const failure = (code: ErrorCode, message: string): Failure => ({ code, message });

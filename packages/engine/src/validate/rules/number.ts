@@ -11,22 +11,7 @@ import {
   type Bound,
 } from '../decimal.ts';
 import { messages } from '../messages.ts';
-import { failure, type Failure } from './failure.ts';
-
-/**
- * Type check and numeric rules of an integer or number field, in one pass over text[start, end).
- * Returns false when the value is not a number of the type (the only failure then pushed).
- * `fromJson`: the text is a JSON number's literal, already a valid number; an integer field then
- * asks for an integral value (JSON Schema's reading, in which 1.0 and 1e3 are integers).
- */
-export type NumericCheck = (
-  text: string,
-  start: number,
-  end: number,
-  row: number,
-  out: Failure[],
-  fromJson?: boolean,
-) => boolean;
+import { failure, type Failure, type TypeCheck } from './failure.ts';
 
 const MIN = 0;
 const EXCLUSIVE_MIN = 1;
@@ -57,7 +42,13 @@ function breaks(kind: number, cmp: number): boolean {
 export type DoubleCheck = (value: number, out: Failure[]) => boolean;
 
 export interface NumericChecks {
-  text: NumericCheck;
+  /**
+   * Type check and numeric rules of an integer or number field, in one pass over text[start, end).
+   * Returns false when the value is not a number of the type (the only failure then pushed).
+   * `fromJson`: the text is a JSON number's literal, already a valid number; an integer field then
+   * asks for an integral value (JSON Schema's reading, in which 1.0 and 1e3 are integers).
+   */
+  text: TypeCheck;
   double: DoubleCheck;
 }
 
@@ -71,7 +62,7 @@ export function numericCheck(type: 'integer' | 'number', rules: FieldRules): Num
   const scale = precision !== undefined ? POW10[precision] : undefined;
   const scan = newScan();
 
-  const text: NumericCheck = (value, start, end, _row, out, fromJson) => {
+  const text: TypeCheck = (value, start, end, _row, out, fromJson) => {
     if (!scanDecimal(value, start, end, integer && fromJson !== true, scan)) {
       out.push(typeFailure);
       return false;
