@@ -58,15 +58,43 @@ function join(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 const NO_BYTES = new Uint8Array(0);
 
+/**
+ * What both Unicode decoders share: the bytes of a character cut by a chunk's end wait for the next
+ * call; whole characters decode with the fatal decoder, and only text holding an invalid sequence
+ * is decoded again by `lenient`, which reports each one (`offset`: the file offset of bytes[0]).
+ */
+function carryingDecoder(
+  fatal: InstanceType<typeof TextDecoder>,
+  byteOffset: number,
+  wholeEnd: (bytes: Uint8Array, final: boolean) => number,
+  lenient: (bytes: Uint8Array, end: number, offset: number) => string,
+): StreamDecoder {
+  let carry = NO_BYTES;
+  let offset = byteOffset;
+  return {
+    decode(chunk, final) {
+      const bytes = carry.length > 0 ? join(carry, chunk) : chunk;
+      const end = wholeEnd(bytes, final);
+      let text: string;
+      try {
+        text = fatal.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
+      } catch {
+        text = lenient(bytes, end, offset);
+      }
+      carry = end < bytes.length ? new Uint8Array(bytes.subarray(end)) : NO_BYTES;
+      offset += end;
+      return text;
+    },
+  };
+}
+
 function utf8Decoder(byteOffset: number, onError: DecodeErrorHandler): StreamDecoder {
   // Non-streaming fatal decoding of whole characters: in Node it validates and decodes at several
   // GB/s, about six times faster than the streaming mode. A BOM is handled by the caller, so one
   // here (at any chunk start) is a character like any other.
   const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  let carry = NO_BYTES;
-  let offset = byteOffset;
 
-  function decodeLeniently(bytes: Uint8Array, end: number): string {
+  function decodeLeniently(bytes: Uint8Array, end: number, offset: number): string {
     let out = '';
     let i = 0;
     while (i < end) {
@@ -84,21 +112,12 @@ function utf8Decoder(byteOffset: number, onError: DecodeErrorHandler): StreamDec
     return out;
   }
 
-  return {
-    decode(chunk, final) {
-      const bytes = carry.length > 0 ? join(carry, chunk) : chunk;
-      const end = final ? bytes.length : bytes.length - incompleteUtf8Tail(bytes);
-      let text: string;
-      try {
-        text = fatal.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
-      } catch {
-        text = decodeLeniently(bytes, end);
-      }
-      carry = end < bytes.length ? new Uint8Array(bytes.subarray(end)) : NO_BYTES;
-      offset += end;
-      return text;
-    },
-  };
+  return carryingDecoder(
+    fatal,
+    byteOffset,
+    (bytes, final) => (final ? bytes.length : bytes.length - incompleteUtf8Tail(bytes)),
+    decodeLeniently,
+  );
 }
 
 function utf16Decoder(
@@ -108,13 +127,11 @@ function utf16Decoder(
 ): StreamDecoder {
   const fatal = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
   const hi = encoding === 'utf-16le' ? 1 : 0;
-  let carry = NO_BYTES;
-  let offset = byteOffset;
 
   const unitAt = (bytes: Uint8Array, i: number): number =>
     (bytes[i + hi]! << 8) | bytes[i + 1 - hi]!;
 
-  function decodeLeniently(bytes: Uint8Array, end: number): string {
+  function decodeLeniently(bytes: Uint8Array, end: number, offset: number): string {
     let out = '';
     let run = 0;
     let i = 0;
@@ -143,27 +160,17 @@ function utf16Decoder(
     return out;
   }
 
-  return {
-    decode(chunk, final) {
-      const bytes = carry.length > 0 ? join(carry, chunk) : chunk;
-      let end = bytes.length;
-      if (!final) {
-        end -= end & 1;
-        // A high surrogate at the end may be completed by the next chunk.
-        if (end >= 2) {
-          const last = unitAt(bytes, end - 2);
-          if (last >= 0xd800 && last <= 0xdbff) end -= 2;
-        }
-      }
-      let text: string;
-      try {
-        text = fatal.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
-      } catch {
-        text = decodeLeniently(bytes, end);
-      }
-      carry = end < bytes.length ? new Uint8Array(bytes.subarray(end)) : NO_BYTES;
-      offset += end;
-      return text;
-    },
-  };
+  function wholeEnd(bytes: Uint8Array, final: boolean): number {
+    let end = bytes.length;
+    if (final) return end;
+    end -= end & 1;
+    // A high surrogate at the end may be completed by the next chunk.
+    if (end >= 2) {
+      const last = unitAt(bytes, end - 2);
+      if (last >= 0xd800 && last <= 0xdbff) end -= 2;
+    }
+    return end;
+  }
+
+  return carryingDecoder(fatal, byteOffset, wholeEnd, decodeLeniently);
 }
