@@ -270,15 +270,21 @@ function lengthRules(applies: Applies, rules: FieldRules, ctx: Context): void {
   const max = readCount(maxF, ctx);
   if (min !== undefined) rules.minLength = min;
   if (max !== undefined) rules.maxLength = max;
-  if (
-    min !== undefined &&
-    max !== undefined &&
-    min > max &&
-    minF !== undefined &&
-    maxF !== undefined
-  ) {
-    ctx.problem(minF.path, `${minF.label} (${min}) is greater than ${maxF.label} (${max})`);
-  }
+  outOfOrder(minF, min, maxF, max, 'is greater than', ctx);
+}
+
+/** A lower bound above its upper bound is a problem at the lower one. */
+function outOfOrder<T extends number | string>(
+  minF: Found | undefined,
+  min: T | undefined,
+  maxF: Found | undefined,
+  max: T | undefined,
+  relation: string,
+  ctx: Context,
+): void {
+  if (min === undefined || max === undefined || min <= max) return;
+  if (minF === undefined || maxF === undefined) return;
+  ctx.problem(minF.path, `${minF.label} (${min}) ${relation} ${maxF.label} (${max})`);
 }
 
 function textRules(
@@ -414,15 +420,7 @@ function dateRules(applies: Applies, rules: FieldRules, ctx: Context, isDate: bo
   const max = isoDate(maxF, ctx);
   if (min !== undefined) rules.minDate = min;
   if (max !== undefined) rules.maxDate = max;
-  if (
-    min !== undefined &&
-    max !== undefined &&
-    min > max &&
-    minF !== undefined &&
-    maxF !== undefined
-  ) {
-    ctx.problem(minF.path, `${minF.label} (${min}) is after ${maxF.label} (${max})`);
-  }
+  outOfOrder(minF, min, maxF, max, 'is after', ctx);
   const futureF = applies('allowFuture');
   const pastF = applies('allowPast');
   const allowFuture = readBoolean(futureF, ctx);
