@@ -42,13 +42,16 @@ describe('migrations', () => {
       expect(names).toEqual([
         'api_keys',
         'api_usage',
+        'idempotency_keys',
         'rate_limit_buckets',
         'schemas',
         'sessions',
+        'stripe_events',
         'usage_counters',
         'users',
         'validation_jobs',
         'validation_results',
+        'webhook_deliveries',
         'webhooks',
       ]);
     } finally {

@@ -43,6 +43,17 @@ export const users = pgTable(
       .default('free'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Stripe's subscription status as last synced (active, past_due, canceled, …); null on free. */
+    subscriptionStatus: text('subscription_status'),
+    /** End of the paid period as last synced from Stripe (from the subscription item). */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
+    /** True when the subscription ends at currentPeriodEnd (cancelled, not yet ended). */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When a renewal payment first failed; cleared when an invoice is paid. */
+    pastDueSince: timestamp('past_due_since', { withTimezone: true, mode: 'date' }),
+    /** Who set the tier last: 'stripe' (verified billing data) or 'operator' (npm run set-tier). */
+    tierSource: text('tier_source').$type<'stripe' | 'operator'>(),
+    tierUpdatedAt: timestamp('tier_updated_at', { withTimezone: true, mode: 'date' }),
     /** SHA-256 (hex) of the outstanding password-reset token; the token itself is never stored. */
     resetTokenHash: text('reset_token_hash'),
     resetTokenExpiresAt: timestamp('reset_token_expires_at', { withTimezone: true, mode: 'date' }),
@@ -55,6 +66,7 @@ export const users = pgTable(
     uniqueIndex('users_reset_token_hash_uq').on(t.resetTokenHash),
     uniqueIndex('users_stripe_customer_id_uq').on(t.stripeCustomerId),
     check('users_subscription_tier_ck', sql`${t.subscriptionTier} in ${TIERS_SQL}`),
+    uniqueIndex('users_stripe_subscription_id_uq').on(t.stripeSubscriptionId),
   ],
 );
 
@@ -154,7 +166,7 @@ export const apiKeys = pgTable(
   ],
 );
 
-export const JOB_STATUSES = ['queued', 'active', 'completed', 'failed'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 
 export const validationJobs = pgTable(
   'validation_jobs',
@@ -170,6 +182,15 @@ export const validationJobs = pgTable(
     resultId: uuid('result_id').references(() => validationResults.id, { onDelete: 'set null' }),
     /** Storage key of the uploaded file while the job waits or runs. */
     uploadKey: text('upload_key'),
+    /** 'csv' or 'json', decided from the upload. */
+    fileType: text('file_type').$type<'csv' | 'json'>(),
+    /** The schema as it was when the job was created (a saved schema may change later). */
+    schemaUsed: jsonb('schema_used'),
+    /** Records read so far, for progress. */
+    rowsProcessed: bigint('rows_processed', { mode: 'number' }).notNull().default(0),
+    /** The usage month ('YYYY-MM', UTC) the job's validation was reserved in; null once released. */
+    quotaMonth: text('quota_month'),
+    attempts: integer('attempts').notNull().default(0),
     errorMessage: text('error_message'),
     estimatedSeconds: integer('estimated_seconds'),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
@@ -183,7 +204,7 @@ export const validationJobs = pgTable(
     index('validation_jobs_result_id_idx').on(t.resultId),
     check(
       'validation_jobs_status_ck',
-      sql`${t.status} in ('queued', 'active', 'completed', 'failed')`,
+      sql`${t.status} in ('queued', 'running', 'completed', 'failed')`,
     ),
   ],
 );
@@ -200,9 +221,81 @@ export const webhooks = pgTable(
     secret: text('secret').notNull(),
     events: text('events').array().notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** First failed delivery of the current run of failures; cleared by a success. */
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    /** Why the webhook was switched off (shown on /profile), when it was. */
+    disabledReason: text('disabled_reason'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('webhooks_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One row per attempt to deliver one message to one webhook. `messageId` is the Standard Webhooks
+ * `webhook-id`, the same for every attempt (and a redelivery) of one message.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempt: integer('attempt').notNull().default(1),
+    /** pending, succeeded or failed. */
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    responseStatus: integer('response_status'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_webhook_id_created_at_idx').on(t.webhookId, t.createdAt),
+    index('webhook_deliveries_message_id_idx').on(t.messageId),
+    index('webhook_deliveries_user_id_idx').on(t.userId),
+  ],
+);
+
+/** Stripe event ids already handled; written in the same transaction as the change they made. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow(),
+});
+
+/**
+ * Public API idempotency: the first response to a POST with an `Idempotency-Key`, replayed for a
+ * repeat of the same request and refused for a different one. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body, to refuse the same key on a different request. */
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still running. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const apiUsage = pgTable(
