@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readJsonEvents, type JsonEvent } from './read-events.ts';
 
-// The corpora sit beside the repository: <repo>/../shared/corpora.
+// Vendored with its MIT licence: packages/engine/test/fixtures/JSONTestSuite.
 const SUITE = fileURLToPath(
-  new URL('../../../../../shared/corpora/JSONTestSuite/test_parsing/', import.meta.url),
+  new URL('../../test/fixtures/JSONTestSuite/test_parsing/', import.meta.url),
 );
 const files = readdirSync(SUITE)
   .filter((name) => name.endsWith('.json'))
