@@ -318,10 +318,12 @@ describe('POST /api/validate: refusals', () => {
         [
           { name: 'file', filename: 'a.csv', content: 'sku\n' },
           { name: 'schema', value: JSON.stringify(CSV_SCHEMA) },
+          { name: 'schema', value: JSON.stringify(CSV_SCHEMA) },
         ],
         400,
         'invalid_upload',
       ],
+      [[{ name: 'file', filename: 'a.csv', content: 'sku\n' }], 400, 'invalid_upload'],
       [
         [...form(CSV_SCHEMA, 'sku\n'), { name: 'file', filename: 'b.csv', content: 'sku\n' }],
         400,
@@ -356,7 +358,7 @@ describe('POST /api/validate: refusals', () => {
       { name: 'file', filename: 'a.csv', content: 'sku\n' },
       { name: 'schema', value: '{}' },
     ]);
-    expect(before.json().error).toMatch(/schema.*before the file/i);
+    expect(before.json().code).toBe('invalid_schema');
 
     const json = await client.post('/api/validate', { schema: CSV_SCHEMA });
     expect([400, 415]).toContain(json.statusCode);
@@ -433,6 +435,26 @@ describe('plan limits at their edges', () => {
     expect(huge.statusCode).toBe(413);
     expect(await usage(id)).toBe(1);
     expect(await resultsOf(id)).toHaveLength(1);
+  });
+
+  it('the file before the schema: the same result, bounded by the plan and never left on disk', async () => {
+    const { client, id } = await signedIn('free');
+    const max = free.maxFileBytes!;
+    const fileFirst = (bytes: Buffer): Part[] => [
+      { name: 'file', filename: 'products.csv', content: bytes },
+      { name: 'schema', value: JSON.stringify(SIMPLE) },
+    ];
+    const ok = await validate(client, fileFirst(csvOfSize(max, 100)));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const usual = await validate(client, form(SIMPLE, csvOfSize(max, 100)));
+    const { id: _a, ...a } = ok.json();
+    const { id: _b, ...b } = usual.json();
+    expect(a).toEqual(b);
+    const over = await validate(client, fileFirst(csvOfSize(max + 1, 100)));
+    expect(over.statusCode).toBe(413);
+    expect(over.json().code).toBe('file_too_large');
+    expect(await usage(id)).toBe(2);
+    expect(reportFiles().filter((f) => f.includes('spool'))).toEqual([]);
   });
 
   it('rows: exactly the limit passes; one row more is 422 and not charged', async () => {

@@ -49,6 +49,18 @@ export async function reserveValidation(
   return { userId, month };
 }
 
+/** Takes one validation from this month's allowance, or refuses with 429 and the reset date. */
+export async function reserveOrRefuse(
+  db: Db,
+  userId: string,
+  limit: number | null,
+  now: Date,
+): Promise<Reservation> {
+  const reservation = await reserveValidation(db, userId, limit, now);
+  if (!reservation) throw monthlyLimitError(limit ?? 0, now);
+  return reservation;
+}
+
 /** Gives a reserved validation back (refused, failed or aborted: never charged). */
 export async function releaseValidation(db: Db, r: Reservation): Promise<void> {
   await db

@@ -1,4 +1,5 @@
 import { RESULT_RETENTION_DAYS, type ValidateResponse } from '@schemacheck/contracts';
+import type { ValidationResult } from '@schemacheck/engine';
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -39,6 +40,61 @@ export function toResponse(row: ResultRow, reportAvailable: boolean): ValidateRe
     warnings: summary.warnings ?? [],
     reportAvailable: reportAvailable && row.reportKey !== null,
   };
+}
+
+/** Replaces U+0000, which PostgreSQL text and jsonb cannot hold, inside JSON values. */
+function withoutNul<T>(value: T): T {
+  const text = JSON.stringify(value);
+  if (!text.includes('\\u0000')) return value;
+  return JSON.parse(text.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd')) as T;
+}
+
+export interface NewResult {
+  id: string;
+  userId: string;
+  schemaId?: string | undefined;
+  fileName: string;
+  fileType: 'csv' | 'json';
+  jsonShape?: 'ndjson' | undefined;
+  bytes: number;
+  durationMs: number;
+  result: ValidationResult;
+  schemaUsed: unknown;
+  reportKey: string | null;
+  createdAt: Date;
+}
+
+/** Stores a finished validation: the summary, the first errors and where its report is. */
+export async function insertResult(db: Db, r: NewResult): Promise<ResultRow> {
+  const { result } = r;
+  const [row] = await db
+    .insert(validationResults)
+    .values({
+      id: r.id,
+      userId: r.userId,
+      schemaId: r.schemaId ?? null,
+      fileName: r.fileName,
+      fileSize: r.bytes,
+      fileType: r.fileType,
+      totalRows: result.totalRows,
+      validRows: result.validRows,
+      invalidRows: result.invalidRows,
+      errorCount: result.errorCount,
+      errors: withoutNul(result.errors),
+      errorsByField: withoutNul(result.errorsByField),
+      errorsByCode: result.errorsByCode,
+      summary: withoutNul({
+        valid: result.valid,
+        warnings: result.warnings,
+        durationMs: r.durationMs,
+        ...(r.jsonShape ? { jsonShape: r.jsonShape } : {}),
+      }),
+      schemaUsed: withoutNul(r.schemaUsed),
+      reportKey: r.reportKey,
+      createdAt: r.createdAt,
+    })
+    .returning();
+  return row!;
 }
 
 /** The user's result, or undefined (unknown, ill-formed or someone else's id). */
