@@ -188,6 +188,10 @@ export const validationJobs = pgTable(
     schemaUsed: jsonb('schema_used'),
     /** Records read so far, for progress. */
     rowsProcessed: bigint('rows_processed', { mode: 'number' }).notNull().default(0),
+    /** Bytes of the upload read so far: progress is this over fileSize. */
+    bytesProcessed: bigint('bytes_processed', { mode: 'number' }).notNull().default(0),
+    /** Written by the process running the job; a stale one means that process died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     /** The usage month ('YYYY-MM', UTC) the job's validation was reserved in; null once released. */
     quotaMonth: text('quota_month'),
     attempts: integer('attempts').notNull().default(0),
@@ -202,6 +206,7 @@ export const validationJobs = pgTable(
     index('validation_jobs_status_idx').on(t.status),
     index('validation_jobs_schema_id_idx').on(t.schemaId),
     index('validation_jobs_result_id_idx').on(t.resultId),
+    index('validation_jobs_status_heartbeat_at_idx').on(t.status, t.heartbeatAt),
     check(
       'validation_jobs_status_ck',
       sql`${t.status} in ('queued', 'running', 'completed', 'failed')`,
@@ -262,6 +267,7 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_webhook_id_created_at_idx').on(t.webhookId, t.createdAt),
     index('webhook_deliveries_message_id_idx').on(t.messageId),
     index('webhook_deliveries_user_id_idx').on(t.userId),
+    index('webhook_deliveries_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 
