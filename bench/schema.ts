@@ -20,7 +20,7 @@ export const CATEGORIES = ['Electronics', 'Clothing', 'Home & Garden', 'Toys', '
 
 export const SKU_PATTERN = '^[A-Z]{3}-\\d{4}$';
 
-/** The schema as the web form's field list (SPEC §3 "as used in the web interface"). */
+/** The schema as the web form's field list (docs/product.md#the-validation-workspace). */
 export function webFormSchema(fileType: 'csv' | 'json') {
   return {
     name: `bench products (${fileType})`,

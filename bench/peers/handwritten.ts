@@ -1,5 +1,5 @@
 // Hand-written checks equivalent to the bench schema (bench/schema.ts), as a careful developer
-// would write them for CSV cells without a validation library. Semantics follow DESIGN.md §2:
+// would write them for CSV cells without a validation library. Semantics follow docs/engine.md:
 // no trimming; empty = `required`; integer = optional sign and digits; number = plain decimal
 // with optional sign, fraction and exponent; precision = at most N decimal places; lengths in
 // code points; date = real calendar date in YYYY-MM-DD; email = WHATWG valid e-mail address;

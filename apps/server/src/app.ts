@@ -87,7 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    // RELIABILITY finding 7: Fastify's requestTimeout default is 0 (none). Slow clients are cut.
+    // docs/product.md#robustness: Fastify's requestTimeout default is 0 (none). Slow clients are cut.
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.connectionTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,

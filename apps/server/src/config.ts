@@ -49,7 +49,7 @@ export interface Config {
   /** How often the in-process pg-boss worker looks for jobs (tests lower it). */
   jobsPollSeconds: number;
   http: {
-    /** Whole request (headers and body) must arrive within this (RELIABILITY finding 7). */
+    /** Whole request (headers and body) must arrive within this (docs/product.md#robustness). */
     requestTimeoutMs: number;
     headersTimeoutMs: number;
     /** Idle socket timeout. */

@@ -1,6 +1,6 @@
 import type { SubscriptionTier } from './auth.ts';
 
-// The plan figures (DESIGN.md §1). Server and web read these; no other module repeats them.
+// The plan figures (docs/product.md#plans-and-limits). Server and web read these; no other module repeats them.
 
 export interface PlanLimits {
   /** Bytes; null is unlimited. */

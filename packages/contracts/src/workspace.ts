@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The validation workspace's calls (SPEC §7): what the dashboard sends and what the server
+// The validation workspace's calls: what the dashboard sends and what the server
 // answers. A schema's fields are checked in depth by the engine on the server (every problem by
 // path); here only the envelope is described, so the form and the route agree on its shape.
 
@@ -92,7 +92,7 @@ export interface UsageResponse {
 
 /**
  * Error codes the workspace turns into its upgrade dialogs. Messages about size contain
- * "file size" and messages about rows contain "rows" (SPEC §8 reads them).
+ * "file size" and messages about rows contain "rows" (the web reads them: docs/product.md#plans-and-limits).
  */
 export const WORKSPACE_ERROR_CODES = {
   fileTooLarge: 'file_too_large',
@@ -109,7 +109,7 @@ export const WORKSPACE_ERROR_CODES = {
   schemaLimit: 'schema_limit',
 } as const;
 
-/** Saved schemas one user may keep (LIM-07). */
+/** Saved schemas one user may keep (a bound, so one account cannot fill the database). */
 export const MAX_SAVED_SCHEMAS = 200;
 
 /** Drop zone and upload: the file types the workspace accepts. */

@@ -1,5 +1,5 @@
-// Passwords that meet SPEC §5's composition rules (lower, upper, digit, special, 8+) yet appear
-// near the top of every breach list (AUTH-02, ASVS 6.2.4). The rules already refuse "password" or
+// Passwords that meet the composition rules (docs/product.md#accounts-and-passwords) (lower, upper, digit, special, 8+) yet appear
+// near the top of every breach list (ASVS 6.2.4). The rules already refuse "password" or
 // "123456"; what gets through them is a common word, capitalised, with a number and a symbol
 // tacked on — so the list is built from the words and endings people actually use, plus literal
 // entries. Compared ignoring case. A few thousand entries; an offline breach corpus would be the

@@ -26,7 +26,7 @@ function derive(password: string, salt: Buffer, params: PasswordHashConfig, keyl
     N,
     r: params.r,
     p: params.p,
-    // Node's default maxmem (32 MiB) rejects N=2^17, r=8 (RELIABILITY finding 2): scrypt needs
+    // Node's default maxmem (32 MiB) rejects N=2^17, r=8 (ERR_CRYPTO_INVALID_SCRYPT_PARAMS): scrypt needs
     // 128·N·r bytes (128 MiB), so allow twice that.
     maxmem: Math.max(32 * 1024 * 1024, 256 * N * params.r),
   };

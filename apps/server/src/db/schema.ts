@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Every table of SPEC §3, plus what accounts need (rate-limit buckets) and the monthly usage
+// Every table the product needs (docs/product.md), plus what accounts need (rate-limit buckets) and the monthly usage
 // counter. Everything a user owns references users(id) ON DELETE CASCADE, so deleting the user row
 // deletes all of it in one statement (docs/decisions/011). Timestamps are timestamptz; the app
 // writes them from its injectable clock where time matters (sessions, tokens, limits).
@@ -94,7 +94,7 @@ export const schemas = pgTable(
   'schemas',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Optional in SPEC §3; every schema saved through the app has an owner. */
+    /** Optional in the data model; every schema saved through the app has an owner. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     fileType: text('file_type').$type<'csv' | 'json'>().notNull(),

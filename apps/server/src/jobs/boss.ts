@@ -4,7 +4,7 @@ import { purgeExpiredResults } from '../validation/results.ts';
 
 // Scheduled jobs through pg-boss on the app's own database (docs/decisions/033). On PostgreSQL
 // pg-boss opens its own small pool from the URL; on PGlite it runs through the `db` adapter,
-// where statements without parameters go through `exec` (RELIABILITY finding 10). With
+// where statements without parameters go through `exec` (checked on pg-boss 10 with PGlite). With
 // RUN_JOBS=true (the default) this process schedules and works the jobs; pg-boss's own locking
 // makes it safe for several servers to do so on one PostgreSQL.
 

@@ -20,7 +20,7 @@ export function deriveKey(secret: string, purpose: string): Buffer {
 
 /**
  * Constant-time string comparison of any two inputs. `timingSafeEqual` throws on unequal lengths
- * (RELIABILITY finding 3), so both sides are hashed to fixed-length digests first.
+ * (ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH), so both sides are hashed to fixed-length digests first.
  */
 export function safeEqual(a: string, b: string): boolean {
   const da = createHash('sha256').update(a, 'utf8').digest();

@@ -6,10 +6,10 @@ import { AppError } from '../errors.ts';
 // - helmet: a CSP without inline scripts, frame-ancestors 'none', nosniff, Referrer-Policy
 //   no-referrer everywhere (the reset page carries its token in the query string), HSTS on https.
 // - JSON only as application/json. text/plain and form bodies are never parsed (415): those are
-//   the content types a cross-site form may send without a preflight (CSRF-05).
+//   the content types a cross-site form may send without a preflight (docs/product.md#security-rules-for-the-web-api).
 // - API responses are never cached.
 
-/** Deeper JSON is refused before anything walks it (RELIABILITY finding 4). */
+/** Deeper JSON is refused before anything walks it (docs/product.md#robustness: JSON.stringify throws at depth 10^4). */
 export const MAX_JSON_DEPTH = 64;
 
 /** Nesting depth of a JSON text, counted outside strings; stops early past `limit`. */

@@ -21,11 +21,11 @@ import { randomToken } from '../lib/crypto.ts';
 
 // Who is asking, and may they change anything (docs/decisions/012).
 // onRequest, before any body is read:
-//  1. a mutating request marked `Sec-Fetch-Site: cross-site` is refused (CSRF-06);
+//  1. a mutating request marked `Sec-Fetch-Site: cross-site` is refused (docs/product.md#security-rules-for-the-web-api);
 //  2. on /api/* (not /api/v1, which takes API keys and never cookies) the session cookie is
 //     looked up: request.auth is the user and session, or null;
 //  3. a mutating request must carry x-csrf-token signed for this session, or for the pre-session
-//     cookie when there is no session (CSRF-01..03). /api/v1 is exempt (no cookies there); other
+//     cookie when there is no session (docs/decisions/012-sessions-and-csrf.md). /api/v1 is exempt (no cookies there); other
 //     routes opt out with config: { csrf: false } (the payment provider's webhook).
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -77,8 +77,8 @@ export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply): stri
 
 /**
  * Starts a fresh session for `user`: any session the browser came with is deleted (fixation,
- * AUTH-06), the pre-session cookie is dropped, and the CSRF token bound to the new session is
- * returned (the old one no longer verifies: CSRF-03).
+ * session fixation), the pre-session cookie is dropped, and the CSRF token bound to the new session is
+ * returned (the old one no longer verifies: login CSRF).
  */
 export async function signIn(
   request: FastifyRequest,

@@ -34,7 +34,7 @@ import { parseBody } from '../lib/validate.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts';
 import { requireUser, sessionCookieClear, signIn, signOut } from '../plugins/session.ts';
 
-// /api/auth/*: register, login, logout, me, forgot-password, reset-password (SPEC §7).
+// /api/auth/*: register, login, logout, me, forgot-password, reset-password (docs/product.md#accounts-and-passwords).
 // Bodies are parsed with the contracts' schemas, the ones the web forms use.
 
 /** Auth bodies are a few fields; a 1 MB "password" is refused before anything reads it. */

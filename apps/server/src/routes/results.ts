@@ -6,7 +6,7 @@ import { limitsOf } from '../validation/limits.ts';
 import { findOwnResult, toResponse } from '../validation/results.ts';
 
 // GET /api/validation-results/:id and its full CSV report (docs/decisions/034). Only the owner
-// sees either; another user's, an unknown and an ill-formed id are the same 404 (OUT-07).
+// sees either; another user's, an unknown and an ill-formed id are the same 404 (docs/decisions/034-report-download-headers.md).
 
 export const REPORT_PLAN_MESSAGE =
   'Downloading the full error report is available on the Pro plan and above.';

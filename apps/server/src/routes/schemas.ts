@@ -14,7 +14,7 @@ import { requireUser } from '../plugins/session.ts';
 import { limitsOf } from '../validation/limits.ts';
 import { isUuid } from '../validation/results.ts';
 
-// Saved schemas (SPEC §7): list, create, update, delete; paid plans only; each checked by the
+// Saved schemas: list, create, update, delete; paid plans only; each checked by the
 // engine in a worker (every problem by path) before it is stored. Others' ids are 404.
 
 export { MAX_SAVED_SCHEMAS };

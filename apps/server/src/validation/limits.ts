@@ -1,7 +1,7 @@
 import { PLANS, type PlanLimits, type SubscriptionTier } from '@schemacheck/contracts';
 import { AppError } from '../errors.ts';
 
-// Plan refusals with the messages the dashboard's tier-limit dialog reads (SPEC §8: "file size"
+// Plan refusals with the messages the dashboard's tier-limit dialog reads (docs/product.md#plans-and-limits: "file size"
 // and "rows"). Every figure comes from PLANS.
 
 export function limitsOf(tier: SubscriptionTier): PlanLimits {

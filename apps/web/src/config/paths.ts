@@ -1,4 +1,4 @@
-// Every route of the app in one place (SPEC §2 route table). Links and the router read these.
+// Every route of the app in one place (docs/product.md#screens-and-routes). Links and the router read these.
 export const paths = {
   home: '/',
   auth: '/auth',

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 
 import { SITE_NAME } from '@/config/site';
 
-// Page metadata (SPEC §2 "Page metadata"): title, description, keywords, canonical URL, social
+// Page metadata (docs/product.md#screens-and-routes, decision 022): title, description, keywords, canonical URL, social
 // sharing tags, noindex, and JSON-LD blocks. Tags this hook adds are removed again when the page
 // unmounts, so that nothing of one page leaks into the next.
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
 // The shadcn/ui toast store: a tiny module-level reducer so that any code (hooks, mutation
-// callbacks) can raise a toast. SPEC §9: one toast at a time (a new one replaces the old), and a
+// callbacks) can raise a toast. docs/product.md#messages: one toast at a time (a new one replaces the old), and a
 // dismissed toast is removed from the store after 1,000,000 ms (it has left the screen long before).
 
 const TOAST_LIMIT = 1;

@@ -1,11 +1,11 @@
 import type { ErrorResponse } from '@schemacheck/contracts';
 
-// The one way the app talks to its server (SPEC §7, §8): credentials on every request, a CSRF
+// The one way the app talks to its server (docs/product.md#messages): credentials on every request, a CSRF
 // token on every state-changing one, JSON bodies, and one error shape for every failure.
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A non-OK response. The message is `${status}: ${body or statusText}` (SPEC §8). */
+/** A non-OK response. The message is `${status}: ${body or statusText}` (docs/product.md#messages). */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
@@ -211,7 +211,7 @@ export const api = {
 export function getErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.details?.error || fallback;
   if (error instanceof Error) {
-    // An error built elsewhere in the SPEC §8 shape: "403: {"error":"..."}".
+    // An error built elsewhere in the same shape: "403: {"error":"..."}".
     const separator = error.message.indexOf(': ');
     if (separator > 0 && /^\d{3}$/.test(error.message.slice(0, separator))) {
       const details = parseErrorBody(error.message.slice(separator + 2));

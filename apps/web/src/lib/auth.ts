@@ -84,7 +84,7 @@ export function useLogout() {
   });
 }
 
-/** API documentation and API keys are for these tiers (SPEC §6). */
+/** API documentation and API keys are for these tiers (docs/product.md#plans-and-limits). */
 export function hasApiAccess(user: PublicUser | null | undefined): boolean {
   return user ? PLANS[user.subscriptionTier].limits.apiAccess : false;
 }

@@ -5,7 +5,7 @@ import { api } from './api-client';
 /** A read keyed by path parts: ['/api/schemas'] or ['/api/validation-results', id]. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => api.get(queryKey.map(String).join('/'));
 
-// SPEC §9: no retries, data never stale, no refetch on window focus, no polling.
+// docs/product.md#the-validation-workspace: no retries, data never stale, no refetch on window focus, no polling.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

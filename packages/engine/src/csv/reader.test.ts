@@ -17,7 +17,7 @@ const parseError = (row: number, message: string, value: string | null): CsvEven
   value,
 });
 
-describe('RFC 4180 and PARSE-06 cases', () => {
+describe('RFC 4180 cases and their common variants', () => {
   it('keeps CRLF inside a quoted field and gives the next record the next row', () => {
     expect(read('a,b\r\n1,"x\r\ny"\r\n2,3\r\n')).toEqual([
       header('a', 'b'),

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsvEvents } from './read-events.ts';
 
-// csv-spectrum (PARSE-05): every case reads back as its expected JSON, header cells as keys.
+// csv-spectrum: every case reads back as its expected JSON, header cells as keys.
 const root = dirname(createRequire(import.meta.url).resolve('csv-spectrum/package.json'));
 const names = readdirSync(join(root, 'csvs')).map((file) => file.replace(/\.csv$/, ''));
 

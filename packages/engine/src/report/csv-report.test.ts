@@ -70,12 +70,12 @@ describe('createCsvReportWriter', () => {
     );
   });
 
-  it('passes the OWASP vectors exactly (OUT-02)', () => {
+  it('passes the OWASP vectors exactly', () => {
     expect(valueCell('=1+2";=1+2')).toBe(`"'=1+2"";=1+2"`);
     expect(valueCell(`=1+2'" ;,=1+2`)).toBe(`"'=1+2'"" ;,=1+2"`);
   });
 
-  it('neutralises and quotes every formula start (OUT-01, OUT-04)', () => {
+  it('neutralises and quotes every formula start', () => {
     expect(valueCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(valueCell('@SUM(1)')).toBe(`"'@SUM(1)"`);
     expect(valueCell("+cmd|' /C calc'!A0")).toBe(`"'+cmd|' /C calc'!A0"`);
@@ -85,7 +85,7 @@ describe('createCsvReportWriter', () => {
     expect(valueCell('-5')).toBe(`"'-5"`); // numbers too: a report is read, not recalculated
   });
 
-  it('gives the same output as PapaParse escapeFormulae (OUT-03)', () => {
+  it('gives the same output as PapaParse escapeFormulae', () => {
     const cells = [
       '=danger',
       '@danger',
@@ -118,7 +118,7 @@ describe('createCsvReportWriter', () => {
     expect(line).toBe(`2,"'=evil()",pattern,"'-bad",v,"'@x"`);
   });
 
-  it('re-parses to the original values, apart from the prefix (OUT-05)', () => {
+  it('re-parses to the original values, apart from the prefix', () => {
     const values = [
       'a,b',
       'say "hi"',

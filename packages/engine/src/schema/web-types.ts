@@ -1,4 +1,4 @@
-// The schema as the web app's form edits it and the web API stores it (SPEC §3, "as used in the
+// The schema as the web app's form edits it and the web API stores it (docs/product.md#the-validation-workspace, "as used in the
 // web interface"). Numbers may arrive as numbers or as the text of an input; '' means unset.
 import type { FieldType, FileType } from '../model.ts';
 

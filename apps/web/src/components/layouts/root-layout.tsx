@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/toaster';
 
 import { MAIN_CONTENT_ID } from './site-layout';
 
-/** Every route change starts at the top of the page (SPEC §2). */
+/** Every route change starts at the top of the page (docs/product.md#screens-and-routes). */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {

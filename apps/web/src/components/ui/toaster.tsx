@@ -11,7 +11,7 @@ import {
   ToastViewport,
 } from './toast';
 
-/** Renders the toast store. SPEC §9: 5000 ms, swipe right past 50 px, F8 focuses the region. */
+/** Renders the toast store. docs/product.md#messages: 5000 ms, swipe right past 50 px, F8 focuses the region. */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   return (

@@ -17,7 +17,7 @@ function GuardMessage({ children }: { children: ReactNode }) {
   );
 }
 
-/** Shows its children only to a signed-in user; anyone else is sent to /auth (SPEC §2). */
+/** Shows its children only to a signed-in user; anyone else is sent to /auth (docs/product.md#screens-and-routes). */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useUser();
   const navigate = useNavigate();

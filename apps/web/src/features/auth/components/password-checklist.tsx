@@ -4,7 +4,7 @@ import { Check, Circle } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 /**
- * The live password requirements (SPEC §2): each item turns green with a check mark when met.
+ * The live password requirements (docs/product.md#accounts-and-passwords): each item turns green with a check mark when met.
  * Each item says in words whether it is met, and a polite live region announces progress, so
  * screen-reader users hear the change without the whole list being read on every keystroke.
  */

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 export const USAGE_KEY = ['/api/auth/usage'] as const;
 
-/** GET /api/auth/usage: this month's validations (SPEC §7). */
+/** GET /api/auth/usage: this month's validations. */
 export function useUsage(enabled = true) {
   return useQuery({
     queryKey: USAGE_KEY,

@@ -29,7 +29,7 @@ function rejectionMessage(rejections: FileRejection[]): string {
   return first.message;
 }
 
-/** One CSV or JSON file by drag and drop or by the file picker (SPEC §2, §5). */
+/** One CSV or JSON file by drag and drop or by the file picker (docs/product.md#the-validation-workspace). */
 export function FileDropzone({
   file,
   onFile,

@@ -277,7 +277,7 @@ function ErrorTable({ result }: { result: ResultView }) {
     () => countBy(result.errors, (e) => e.message).slice(0, MESSAGE_FILTERS),
     [result.errors],
   );
-  // OR within a group, AND across the two groups (SPEC §5).
+  // OR within a group, AND across the two groups (docs/product.md#the-validation-workspace).
   const matching = useMemo(
     () =>
       result.errors.filter(

@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { useUsage } from '../api/usage';
 import { formatCount, formatDate } from '../lib/format';
 
-/** SPEC §9: warn when fewer than 10% of the month's validations remain. */
+/** docs/product.md#plans-and-limits: warn when fewer than 10% of the month's validations remain. */
 const LOW_USAGE_RATIO = 0.1;
 
 export function UsageCard() {

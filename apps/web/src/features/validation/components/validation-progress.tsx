@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 
 import { formatBytes, formatCount, formatSeconds } from '../lib/format';
 
-/** SPEC §4: four timed steps; the bar is held below 100% until the answer arrives. */
+/** docs/product.md#the-validation-workspace: four timed steps; the bar is held below 100% until the answer arrives. */
 export const PROGRESS_STEPS = [
   { label: 'Uploading file', ms: 500 },
   { label: 'Parsing data', ms: 1000 },
@@ -154,7 +154,7 @@ function Shell({
 }
 
 /**
- * The server validation's progress: the SPEC's timed steps, except that "Uploading file" lasts as
+ * The server validation's progress: the product's timed steps, except that "Uploading file" lasts as
  * long as the real upload (XMLHttpRequest progress) and the later steps start when it ends.
  */
 export function ServerProgress({

@@ -58,7 +58,7 @@ function errorBody(error: unknown): ErrorBody | null {
   }
 }
 
-/** SPEC §8: the part of "413: ..." after ': ', or the fallback. */
+/** docs/product.md#messages: the part of "413: ..." after ': ', or the fallback. */
 function failureText(error: unknown): string {
   const body = errorBody(error);
   if (body?.error) return body.error;
@@ -265,7 +265,7 @@ export function Workspace({ user }: { user: PublicUser }) {
   };
 
   const onLoad = (saved: SavedSchema) => {
-    // A copy: name, fileType and fields (SPEC §3).
+    // A copy: name, fileType and fields (docs/product.md#the-validation-workspace).
     form.reset(
       fromWebSchema({
         name: saved.name,

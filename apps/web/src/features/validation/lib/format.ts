@@ -5,7 +5,7 @@ const MB = 1024 * 1024;
 
 export const formatCount = (n: number) => numberFormat.format(n);
 
-/** Bytes, KB or MB (SPEC §2: the selected file's size). */
+/** Bytes, KB or MB (the selected file's size). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${numberFormat.format(bytes)} Bytes`;
   if (bytes < MB) return `${trim(bytes / 1024)} KB`;

@@ -22,7 +22,7 @@ export function fileTypeOf(name: string): 'csv' | 'json' | null {
   return null;
 }
 
-/** The SPEC §8 toast for a finished validation, and the same words for the live region. */
+/** The toast (docs/product.md#messages) for a finished validation, and the same words for the live region. */
 export function verdictOf(result: Pick<ResultView, 'errorCount' | 'totalRows' | 'invalidRows'>) {
   const [title, description] =
     result.errorCount === 0

@@ -8,7 +8,7 @@ export type CheckedDraft =
   { ok: true; schema: WebSchema } | { ok: false; problems: ProblemMap | null };
 
 /**
- * SPEC §5's checks before a validation, as toasts, then the engine's own check of the schema (the
+ * The checks before a validation (docs/product.md#the-validation-workspace), as toasts, then the engine's own check of the schema (the
  * same the server runs), whose problems the builder shows by field.
  */
 export function checkDraftForValidation(draft: SchemaDraft, file: File | null): CheckedDraft {

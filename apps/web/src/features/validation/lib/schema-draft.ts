@@ -9,7 +9,7 @@ import {
 } from '@schemacheck/engine';
 
 // The schema builder's form values and their conversion to and from the engine's web form
-// (SPEC §3, "as used in the web interface"). Every input is kept as the text the user typed;
+// (docs/product.md#the-validation-workspace). Every input is kept as the text the user typed;
 // an empty input means "unset" and is left out of the schema.
 
 export interface FieldDraft {
@@ -44,7 +44,7 @@ export interface SchemaDraft {
   additionalProperties: boolean;
 }
 
-/** A new field: empty name, type string, not required, no rules (SPEC §3). */
+/** A new field: empty name, type string, not required, no rules (docs/product.md#the-validation-workspace). */
 export function emptyField(): FieldDraft {
   return {
     name: '',
@@ -80,7 +80,7 @@ export function emptySchema(fileType: 'csv' | 'json' = 'csv'): SchemaDraft {
   };
 }
 
-/** Which rule inputs a type offers (SPEC §3's table; allowed values and unique on every type). */
+/** Which rule inputs a type offers (docs/product.md#the-validation-workspace; allowed values and unique on every type). */
 export function rulesFor(type: FieldType) {
   return {
     length: type === 'string',
