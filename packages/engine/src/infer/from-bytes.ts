@@ -3,7 +3,7 @@
 import { createCsvReader } from '../csv/reader.ts';
 import { createJsonReader } from '../json/reader.ts';
 import type { WebSchema } from '../schema/web-types.ts';
-import { inferSchema, type InferOptions } from './infer-schema.ts';
+import { inferProposal, type InferOptions, type InferProposal } from './infer-schema.ts';
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -13,30 +13,45 @@ export function inferFromBytes(
   maxRows = 1000,
   options: InferOptions = {},
 ): WebSchema {
+  return inferProposalFromBytes(bytes, fileType, maxRows, options).schema;
+}
+
+/** The proposal with the values that do not fit it, by the rows validation will report. */
+export function inferProposalFromBytes(
+  bytes: Uint8Array,
+  fileType: 'csv' | 'json',
+  maxRows = 1000,
+  options: InferOptions = {},
+): InferProposal {
+  const rowNumbers: number[] = [];
   if (fileType === 'csv') {
     let headers: string[] = [];
     const rows: string[][] = [];
     const reader = createCsvReader({
       header: (cells) => (headers = cells.slice()),
-      record: (cells) => {
-        if (rows.length < maxRows) rows.push(cells.slice());
+      record: (cells, row) => {
+        if (rows.length >= maxRows) return;
+        rows.push(cells.slice());
+        rowNumbers.push(row);
       },
       issue: () => {},
       warning: () => {},
     });
     feed(bytes, reader, () => rows.length >= maxRows);
-    return inferSchema({ headers, rows }, options);
+    return inferProposal({ headers, rows, rowNumbers }, options);
   }
   const records: unknown[] = [];
   const reader = createJsonReader({
-    record: (value) => {
-      if (records.length < maxRows) records.push(value);
+    record: (value, row) => {
+      if (records.length >= maxRows) return;
+      records.push(value);
+      rowNumbers.push(row);
     },
     issue: () => {},
     warning: () => {},
   });
   feed(bytes, reader, () => records.length >= maxRows);
-  return inferSchema({ records }, options);
+  return inferProposal({ records, rowNumbers }, options);
 }
 
 /**

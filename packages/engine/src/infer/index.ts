@@ -1,3 +1,12 @@
 // Schema inference: propose a web-form schema from the first rows of a file.
-export { inferSchema, type InferOptions, type InferSample } from './infer-schema.ts';
-export { inferFromBytes } from './from-bytes.ts';
+export {
+  inferProposal,
+  inferSchema,
+  MISFITS_LISTED,
+  type InferFieldMisfits,
+  type InferMisfit,
+  type InferOptions,
+  type InferProposal,
+  type InferSample,
+} from './infer-schema.ts';
+export { inferFromBytes, inferProposalFromBytes } from './from-bytes.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LosslessNumber } from '../model.ts';
 import { parseSchema } from '../schema/parse.ts';
 import type { WebField } from '../schema/web-types.ts';
-import { inferSchema } from './infer-schema.ts';
+import { inferProposal, inferSchema, MISFITS_LISTED } from './infer-schema.ts';
 
 /** The proposal for one CSV column holding these cells. */
 function column(values: (string | null)[], name = 'col'): WebField {
@@ -207,5 +207,78 @@ describe('inferSchema on JSON records', () => {
   it('treats a property with mixed JSON types as text and skips records that are not objects', () => {
     const schema = inferSchema({ records: [{ a: 1 }, { a: 'x' }, 'not a record', [1]] });
     expect(schema.fields).toEqual([{ name: 'a', type: 'string', required: true, validation: {} }]);
+  });
+});
+
+describe('inferProposal on dirty samples', () => {
+  const proposal = (values: (string | null)[], name = 'col') =>
+    inferProposal({ headers: [name], rows: values.map((v) => [v]) });
+
+  it('takes the type most values have and lists the others by row', () => {
+    const result = proposal(['1', '2', '3', 'x4', '5', '6', '7', '8']);
+    expect(result.schema.fields[0]).toMatchObject({ type: 'integer', validation: { minValue: 0 } });
+    expect(result.misfits).toEqual([
+      { field: 'col', type: 'integer', count: 1, misfits: [{ row: 5, value: 'x4' }] },
+    ]);
+  });
+
+  it('proposes rules from the fitting values only', () => {
+    const result = proposal(['1.5', '2.25', 'n/a', '3']);
+    expect(result.schema.fields[0]).toMatchObject({
+      type: 'number',
+      validation: { minValue: 0, precision: 2 },
+    });
+    expect(result.misfits[0]?.misfits).toEqual([{ row: 4, value: 'n/a' }]);
+  });
+
+  it.each<[string, string[], string, string[]]>([
+    [
+      'dates with one impossible day',
+      ['2024-01-31', '2024-02-30', '2024-03-01'],
+      'date',
+      ['2024-02-30'],
+    ],
+    [
+      'emails with a placeholder',
+      ['a@example.com', 'unknown', 'b@example.com'],
+      'email',
+      ['unknown'],
+    ],
+    ['booleans with a typo', ['yes', 'no', 'nope', 'yes'], 'boolean', ['nope']],
+  ])('%s', (_, values, type, misfits) => {
+    const result = proposal(values);
+    expect(result.schema.fields[0]?.type).toBe(type);
+    expect(result.misfits[0]?.misfits.map((m) => m.value)).toEqual(misfits);
+  });
+
+  it('needs more than half: an even split or a minority stays text', () => {
+    expect(proposal(['1', 'x']).schema.fields[0]?.type).toBe('string');
+    expect(proposal(['1', '2', 'x', 'y']).schema.fields[0]?.type).toBe('string');
+    expect(proposal(['1', '2', 'x', 'y']).misfits).toEqual([]);
+  });
+
+  it('prefers the type more values fit: 1 and 0 among yes and no are booleans', () => {
+    expect(proposal(['1', '0', 'yes', 'no', 'yes']).schema.fields[0]?.type).toBe('boolean');
+    expect(proposal(['1', '0', 'yes', 'no', 'yes']).misfits).toEqual([]);
+  });
+
+  it('does not count missing cells as misfits, and lists at most MISFITS_LISTED', () => {
+    const values = [...Array.from({ length: 60 }, (_, i) => String(i + 1)), ...repeat(['?'], 30)];
+    const result = proposal([...values, '', null]);
+    expect(result.schema.fields[0]).toMatchObject({ type: 'integer', required: false });
+    expect(result.misfits[0]?.count).toBe(30);
+    expect(result.misfits[0]?.misfits).toHaveLength(MISFITS_LISTED);
+    expect(result.misfits[0]?.misfits[0]).toEqual({ row: 62, value: '?' });
+  });
+
+  it('reads JSON records the same way: numbers with a string among them', () => {
+    const result = inferProposal({
+      records: [{ n: 1 }, { n: 2 }, 'skipped', { n: '3' }],
+      rowNumbers: [1, 2, 3, 4],
+    });
+    expect(result.schema.fields[0]).toMatchObject({ name: 'n', type: 'integer' });
+    expect(result.misfits).toEqual([
+      { field: 'n', type: 'integer', count: 1, misfits: [{ row: 4, value: '3' }] },
+    ]);
   });
 });

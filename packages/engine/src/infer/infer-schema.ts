@@ -14,11 +14,38 @@ import {
   writtenDecimals,
 } from './looks-like.ts';
 
-export type InferSample = { headers: string[]; rows: (string | null)[][] } | { records: unknown[] };
+/**
+ * The first rows of a file. `rowNumbers` gives each row's (or record's) number as validation
+ * reports it; without it, CSV rows count from 2 (the header is row 1) and JSON records from 1.
+ */
+export type InferSample =
+  | { headers: string[]; rows: (string | null)[][]; rowNumbers?: number[] }
+  | { records: unknown[]; rowNumbers?: number[] };
 
 export interface InferOptions {
   /** The proposed schema's name. Default "Inferred schema". */
   name?: string;
+}
+
+/** A sample value that does not fit the type proposed for its field: validating reports it. */
+export interface InferMisfit {
+  row: number;
+  value: string;
+}
+
+/** The values of one field that did not fit its proposed type (the first MISFITS_LISTED). */
+export interface InferFieldMisfits {
+  field: string;
+  type: FieldType;
+  /** How many sample values did not fit; `misfits` lists the first of them. */
+  count: number;
+  misfits: InferMisfit[];
+}
+
+/** A proposed schema, and for each field typed by most (not all) of its values, the others. */
+export interface InferProposal {
+  schema: WebSchema;
+  misfits: InferFieldMisfits[];
 }
 
 /** At most this many distinct values make a column an enum... */
@@ -28,6 +55,8 @@ export const ENUM_MIN_ROWS = 10;
 const ENUM_MAX_VALUE_LENGTH = 50;
 /** Nested JSON objects deeper than this are not walked. */
 const MAX_DEPTH = 8;
+/** Misfits listed per field; the count covers them all. */
+export const MISFITS_LISTED = 20;
 
 /** Tried in this order; DD/MM before MM/DD because a day above 12 is what tells them apart. */
 const DATE_FORMATS = [
@@ -45,45 +74,92 @@ const CAMEL_ID_NAME = /[a-z](?:Id|ID|Uuid|UUID|Sku|SKU|Key)$/;
 
 /** One column's values: text as written, or the JSON scalar; null when absent or empty. */
 type Cell = string | number | boolean | LosslessNumber | null;
+type Value = Exclude<Cell, null>;
 
 interface Column {
   name: string;
   cells: Cell[];
+  /** Each cell's row number. */
+  rows: number[];
   /** Seen as a JSON array or object without properties: cannot be typed. */
   unusable: boolean;
 }
 
 export function inferSchema(sample: InferSample, options: InferOptions = {}): WebSchema {
+  return inferProposal(sample, options).schema;
+}
+
+/**
+ * The schema inferSchema proposes, with the values that do not fit it. A field takes the type
+ * that most of its values have (more than half), so that one stray `x4` among integers becomes
+ * an error to fix rather than turning the column into text; those values are listed so that the
+ * person can see them before validating reports them.
+ */
+export function inferProposal(sample: InferSample, options: InferOptions = {}): InferProposal {
   const fileType: FileType = 'records' in sample ? 'json' : 'csv';
   const columns =
-    'records' in sample ? jsonColumns(sample.records) : csvColumns(sample.headers, sample.rows);
+    'records' in sample
+      ? jsonColumns(sample.records, sample.rowNumbers)
+      : csvColumns(sample.headers, sample.rows, sample.rowNumbers);
+  const fields: WebField[] = [];
+  const misfits: InferFieldMisfits[] = [];
+  for (const column of columns) {
+    if (column.unusable) continue;
+    const { field, misfit } = inferField(column, fileType);
+    fields.push(field);
+    if (misfit.length > 0) {
+      misfits.push({
+        field: field.name,
+        type: field.type,
+        count: misfit.length,
+        misfits: misfit.slice(0, MISFITS_LISTED),
+      });
+    }
+  }
   return {
-    name: options.name ?? 'Inferred schema',
-    fileType,
-    fields: columns.filter((c) => !c.unusable).map((c) => inferField(c, fileType)),
-    orderMatters: false,
-    additionalColumns: true,
-    additionalProperties: true,
+    schema: {
+      name: options.name ?? 'Inferred schema',
+      fileType,
+      fields,
+      orderMatters: false,
+      additionalColumns: true,
+      additionalProperties: true,
+    },
+    misfits,
   };
 }
 
 /** Blank and repeated headers are left out: a schema cannot name them apart. */
-function csvColumns(headers: string[], rows: (string | null)[][]): Column[] {
+function csvColumns(
+  headers: string[],
+  rows: (string | null)[][],
+  rowNumbers: number[] | undefined,
+): Column[] {
   const seen = new Set<string>();
   const columns: Column[] = [];
+  const numbers = rows.map((_, i) => rowNumbers?.[i] ?? i + 2);
   headers.forEach((name, index) => {
     if (name.trim() === '' || seen.has(name)) return;
     seen.add(name);
-    columns.push({ name, unusable: false, cells: rows.map((row) => row[index] ?? null) });
+    columns.push({
+      name,
+      unusable: false,
+      cells: rows.map((row) => row[index] ?? null),
+      rows: numbers,
+    });
   });
   return columns;
 }
 
 /** Nested objects become dotted names; a record without a property gives that column null. */
-function jsonColumns(records: unknown[]): Column[] {
+function jsonColumns(records: unknown[], rowNumbers: number[] | undefined): Column[] {
   const columns = new Map<string, Column>();
-  const objects = records.filter(isPlainObject);
-  objects.forEach((record, row) => {
+  const numbered = records.map((record, i) => ({ record, row: rowNumbers?.[i] ?? i + 1 }));
+  const objects = numbered.filter((r): r is { record: Record<string, unknown>; row: number } =>
+    isPlainObject(r.record),
+  );
+  const numbers = objects.map((o) => o.row);
+  objects.forEach(({ record }, row) => {
     const visit = (obj: Record<string, unknown>, prefix: string, depth: number) => {
       for (const key of Object.keys(obj)) {
         const name = prefix + key;
@@ -94,7 +170,12 @@ function jsonColumns(records: unknown[]): Column[] {
         }
         let column = columns.get(name);
         if (column === undefined) {
-          column = { name, unusable: false, cells: new Array<Cell>(objects.length).fill(null) };
+          column = {
+            name,
+            unusable: false,
+            cells: new Array<Cell>(objects.length).fill(null),
+            rows: numbers,
+          };
           columns.set(name, column);
         }
         if (isScalar(value)) column.cells[row] = value;
@@ -124,15 +205,24 @@ function isScalar(value: unknown): value is Cell {
   );
 }
 
-function inferField(column: Column, fileType: FileType): WebField {
-  const present = column.cells.filter((c): c is Exclude<Cell, null> => c !== null && c !== '');
+function inferField(
+  column: Column,
+  fileType: FileType,
+): { field: WebField; misfit: InferMisfit[] } {
+  const present: { value: Value; row: number }[] = [];
+  column.cells.forEach((c, i) => {
+    if (c !== null && c !== '') present.push({ value: c, row: column.rows[i] as number });
+  });
   const required = present.length > 0 && present.length === column.cells.length;
   const field: WebField = { name: column.name, type: 'string', required, validation: {} };
-  if (present.length === 0) return field;
-  const proposal = propose(present, fileType);
+  if (present.length === 0) return { field, misfit: [] };
+  const { proposal, fits } = propose(
+    present.map((p) => p.value),
+    fileType,
+  );
   field.type = proposal.type;
   field.validation = proposal.validation;
-  const texts = present.map(cellText);
+  const texts = present.map((p) => cellText(p.value));
   if (
     (ID_NAME.test(column.name) || CAMEL_ID_NAME.test(column.name)) &&
     present.length >= 2 &&
@@ -141,7 +231,10 @@ function inferField(column: Column, fileType: FileType): WebField {
   ) {
     field.validation.unique = true;
   }
-  return field;
+  const misfit = fits
+    ? present.filter((p) => !fits(p.value)).map((p) => ({ row: p.row, value: cellText(p.value) }))
+    : [];
+  return { field, misfit };
 }
 
 interface Proposal {
@@ -149,22 +242,88 @@ interface Proposal {
   validation: WebFieldValidation;
 }
 
-function propose(present: Exclude<Cell, null>[], fileType: FileType): Proposal {
-  if (present.every((c) => typeof c === 'boolean')) return { type: 'boolean', validation: {} };
-  if (present.every((c) => typeof c === 'number' || c instanceof LosslessNumber)) {
-    return numeric(present.map(cellText));
-  }
-  if (!present.every((c) => typeof c === 'string')) return { type: 'string', validation: {} };
-  const texts = present as string[];
+/** A type a field may take: which values fit it, and the rules it proposes from those values. */
+interface Candidate {
+  fits: (value: Value) => boolean;
+  proposal: (fitting: Value[]) => Proposal;
+}
+
+const isNumber = (v: Value) => typeof v === 'number' || v instanceof LosslessNumber;
+
+/** In order of preference: on a tie, the earlier wins (0 and 1 are numbers before booleans). */
+function candidates(fileType: FileType): Candidate[] {
   // A JSON file says which values are numbers and booleans; its text stays text.
-  if (fileType === 'csv') {
-    if (texts.every(looksLikeDecimal)) return numeric(texts);
-    if (texts.every(isBooleanWord)) return { type: 'boolean', validation: {} };
+  const list: Candidate[] =
+    fileType === 'csv'
+      ? [
+          {
+            fits: (v) => typeof v === 'string' && looksLikeDecimal(v),
+            proposal: (f) => numeric(f.map(cellText)),
+          },
+          {
+            fits: (v) => typeof v === 'string' && isBooleanWord(v),
+            proposal: () => ({ type: 'boolean', validation: {} }),
+          },
+        ]
+      : [
+          { fits: isNumber, proposal: (f) => numeric(f.map(cellText)) },
+          {
+            fits: (v) => typeof v === 'boolean',
+            proposal: () => ({ type: 'boolean', validation: {} }),
+          },
+        ];
+  for (const format of DATE_FORMATS) {
+    const compiled = compileDateFormat(format);
+    if (!compiled.ok) continue;
+    const parse = compiled.dateFormat.parse;
+    list.push({
+      fits: (v) => typeof v === 'string' && parse(v) !== null,
+      proposal: () => ({ type: 'date', validation: { format } }),
+    });
   }
-  const format = dateFormatOf(texts);
-  if (format !== undefined) return { type: 'date', validation: { format } };
-  if (texts.every(looksLikeEmail)) return { type: 'email', validation: {} };
-  if (texts.every(looksLikeUrl)) return { type: 'url', validation: {} };
+  list.push(
+    {
+      fits: (v) => typeof v === 'string' && looksLikeEmail(v),
+      proposal: () => ({ type: 'email', validation: {} }),
+    },
+    {
+      fits: (v) => typeof v === 'string' && looksLikeUrl(v),
+      proposal: () => ({ type: 'url', validation: {} }),
+    },
+  );
+  return list;
+}
+
+/**
+ * The candidate that the most values fit, when more than half do; otherwise text (or an enum of
+ * a few repeated values). `fits` is undefined when every value fits what is proposed.
+ */
+function propose(
+  present: Value[],
+  fileType: FileType,
+): { proposal: Proposal; fits?: (value: Value) => boolean } {
+  let best: Candidate | undefined;
+  let bestCount = 0;
+  for (const candidate of candidates(fileType)) {
+    let count = 0;
+    for (const value of present) if (candidate.fits(value)) count++;
+    if (count > bestCount) {
+      best = candidate;
+      bestCount = count;
+    }
+    if (count === present.length) break;
+  }
+  if (best !== undefined && bestCount * 2 > present.length) {
+    const fitting = present.filter(best.fits);
+    return {
+      proposal: best.proposal(fitting),
+      ...(bestCount < present.length ? { fits: best.fits } : {}),
+    };
+  }
+  if (!present.every((c) => typeof c === 'string')) {
+    return { proposal: { type: 'string', validation: {} } };
+  }
+  const texts = present as string[];
   const distinct = [...new Set(texts)];
   if (
     texts.length >= ENUM_MIN_ROWS &&
@@ -172,9 +331,9 @@ function propose(present: Exclude<Cell, null>[], fileType: FileType): Proposal {
     distinct.length * 2 <= texts.length &&
     distinct.every((v) => v.length <= ENUM_MAX_VALUE_LENGTH)
   ) {
-    return { type: 'enum', validation: { values: distinct.sort() } };
+    return { proposal: { type: 'enum', validation: { values: distinct.sort() } } };
   }
-  return { type: 'string', validation: {} };
+  return { proposal: { type: 'string', validation: {} } };
 }
 
 function cellText(cell: Exclude<Cell, null>): string {
@@ -203,12 +362,4 @@ const BOOLEAN_WORDS = new Set([...DEFAULT_TRUTHY, ...DEFAULT_FALSY]);
 
 function isBooleanWord(text: string): boolean {
   return BOOLEAN_WORDS.has(text.toLowerCase());
-}
-
-function dateFormatOf(texts: string[]): string | undefined {
-  for (const format of DATE_FORMATS) {
-    const compiled = compileDateFormat(format);
-    if (compiled.ok && texts.every((t) => compiled.dateFormat.parse(t) !== null)) return format;
-  }
-  return undefined;
 }

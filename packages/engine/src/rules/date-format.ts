@@ -17,6 +17,11 @@ export interface DateFormat {
   parse(value: string): DateParts | null;
   /** parse() of text[start, end), read where it lies (a CSV line). */
   parseSpan(text: string, start: number, end: number): DateParts | null;
+  /**
+   * Whether text[start, end) is written in the format's layout, real date or not: 2024-02-30
+   * is, so a message can say "not a real date" rather than "wrong format".
+   */
+  fitsLayout(text: string, start: number, end: number): boolean;
 }
 
 export type CompiledDateFormat =
@@ -111,19 +116,23 @@ export function compileDateFormat(format: string): CompiledDateFormat {
       message: `The date format '${format}' has no date tokens. Use ${TOKEN_LIST}`,
     };
   }
-  const parseSpan = spanParser(segments);
+  const parseSpan = spanParser(segments, true);
+  const layoutSpan = spanParser(segments, false);
   return {
     ok: true,
     dateFormat: {
       format,
       parse: (value) => (typeof value === 'string' ? parseSpan(value, 0, value.length) : null),
       parseSpan,
+      fitsLayout: (text, start, end) => layoutSpan(text, start, end) !== null,
     },
   };
 }
 
+/** `real`: also require a real calendar date and time (no 30 February, no 24:00). */
 function spanParser(
   segments: Segment[],
+  real: boolean,
 ): (value: string, start: number, end: number) => DateParts | null {
   const count = segments.length;
   const kinds = Int8Array.from(segments, (s) => s.kind);
@@ -166,6 +175,7 @@ function spanParser(
       else second = v;
     }
     if (pos !== n) return null;
+    if (!real) return { year, month, day, hour, minute, second };
     if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
     if (hour > 23 || minute > 59 || second > 59) return null;
     return { year, month, day, hour, minute, second };

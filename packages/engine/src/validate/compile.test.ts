@@ -190,25 +190,27 @@ describe('date', () => {
   it.each(['2024-02-29', '2023-12-31', '0001-01-01'])('accepts %j', (v) => {
     expect(text('date', {}, v)).toEqual([]);
   });
-  it.each([
-    '2023-02-29',
-    '2024-13-01',
-    '2024-04-31',
-    '2024-1-01',
-    '24-01-01',
-    '2024/01/01',
-    '2024-01-01 ',
-    ' 2024-01-01',
-    '20240101',
-  ])('refuses %j', (v) => {
-    expect(text('date', {}, v)).toEqual(['type: Must be a date in the format YYYY-MM-DD']);
-  });
+  it.each(['2023-02-29', '2024-02-30', '2024-13-01', '2024-04-31', '2024-00-10'])(
+    'refuses %j as not a real date',
+    (v) => {
+      expect(text('date', {}, v)).toEqual(['type: Not a real date: that day does not exist']);
+    },
+  );
+  it.each(['2024-1-01', '24-01-01', '2024/01/01', '2024-01-01 ', ' 2024-01-01', '20240101'])(
+    'refuses %j',
+    (v) => {
+      expect(text('date', {}, v)).toEqual(['type: Must be a date in the format YYYY-MM-DD']);
+    },
+  );
   it('uses the schema format', () => {
     expect(text('date', { format: 'DD/MM/YYYY' }, '31/12/2024')).toEqual([]);
     expect(text('date', { format: 'DD/MM/YYYY' }, '2024-12-31')).toEqual([
       'type: Must be a date in the format DD/MM/YYYY',
     ]);
     expect(text('date', { format: 'YYYY-MM-DD HH:mm:ss' }, '2024-12-31 24:00:00')).toEqual([
+      'type: Not a real date and time: that day or time does not exist',
+    ]);
+    expect(text('date', { format: 'YYYY-MM-DD HH:mm:ss' }, '2024-12-31')).toEqual([
       'type: Must be a date and time in the format YYYY-MM-DD HH:mm:ss',
     ]);
   });

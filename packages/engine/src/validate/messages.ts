@@ -17,6 +17,11 @@ export const messages = {
     /[Hms]/.test(format)
       ? `Must be a date and time in the format ${format}`
       : `Must be a date in the format ${format}`,
+  /** Written in the format, but no such day or time (30 February, month 13, 25:00). */
+  dateNotReal: (format: string) =>
+    /[Hms]/.test(format)
+      ? 'Not a real date and time: that day or time does not exist'
+      : 'Not a real date: that day does not exist',
   email: 'Must be a valid email',
   url: 'Must be a valid URL starting with http:// or https://',
   /** JSON only: a CSV cell is always text. */

@@ -38,6 +38,7 @@ export function dateCheck(
   if (!compiled.ok) throw new TypeError(`Invalid date format '${format}': ${compiled.message}`);
   const dateFormat = compiled.dateFormat;
   const typeFailure = failure('type', messages.date(format));
+  const notRealFailure = failure('type', messages.dateNotReal(format));
 
   const dayRules: DayRule[] = [];
   const bound = (text: string | undefined) => {
@@ -71,7 +72,7 @@ export function dateCheck(
   return (text, start, end, _row, out) => {
     const parts = dateFormat.parseSpan(text, start, end);
     if (parts === null) {
-      out.push(typeFailure);
+      out.push(dateFormat.fitsLayout(text, start, end) ? notRealFailure : typeFailure);
       return false;
     }
     if (dayRules.length === 0) return true;
