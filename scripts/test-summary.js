@@ -1,15 +1,95 @@
-// Adds up the JSON reports Vitest wrote for each project and prints one closing line.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The closing summary of `npm test`: each stage with its result (including stages that did not
+// run), the files that failed outside any test (a file that does not load has no failed test), and
+// a last line "N passed, N failed". It never reads as a pass when anything failed: a failed or
+// unrun stage with no failed test of its own (typecheck, lint, a crash) counts as one failure.
+// Run on its own (`node scripts/test-summary.js [artifacts]`) it prints the same from the files
+// `npm test` left behind; .ci/run does that so the summary is the log's last line.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const dir = process.argv[2] ?? 'artifacts';
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const name of readdirSync(dir).filter((n) => /^vitest-.*\.json$/.test(n))) {
-  const report = JSON.parse(readFileSync(join(dir, name), 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+/** Reads artifacts/test-stages.json and artifacts/vitest-*.json; prints; returns the counts. */
+export function printSummary(dir = 'artifacts') {
+  const reports = new Map();
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    if (!/^vitest-.*\.json$/.test(name)) continue;
+    try {
+      reports.set(name, count(JSON.parse(readFileSync(join(dir, name), 'utf8'))));
+    } catch {
+      reports.set(name, { passed: 0, failed: 0, skipped: 0, brokenFiles: [], unreadable: true });
+    }
+  }
+  const stagesFile = join(dir, 'test-stages.json');
+  const stages = existsSync(stagesFile) ? JSON.parse(readFileSync(stagesFile, 'utf8')) : null;
+
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const lines = [];
+  const add = (r) => {
+    passed += r.passed;
+    skipped += r.skipped;
+    return r.failed + r.brokenFiles.length + (r.unreadable ? 1 : 0);
+  };
+  const describe = (r) =>
+    `${r.passed} passed, ${r.failed} failed` +
+    (r.brokenFiles.length ? `, ${r.brokenFiles.length} file(s) failed outside any test` : '') +
+    (r.unreadable ? ', report unreadable' : '');
+  const attributed = new Set();
+  for (const stage of stages ?? []) {
+    let stageFailures = 0;
+    const details = [];
+    for (const name of stage.reports) {
+      const r = reports.get(name);
+      attributed.add(name);
+      if (!r) continue;
+      stageFailures += add(r);
+      details.push(describe(r));
+    }
+    // A failed or unrun stage is at least one failure, even when no test says so.
+    if (stage.status !== 'passed') stageFailures = Math.max(1, stageFailures);
+    failed += stageFailures;
+    const time = stage.status === 'not run' ? '' : ` (${stage.seconds}s)`;
+    const what = details.length ? `: ${details.join('; ')}` : '';
+    lines.push(`  ${stage.status.padEnd(7)} ${stage.name}${time}${what}`);
+  }
+  for (const [name, r] of reports) {
+    if (attributed.has(name)) continue;
+    failed += add(r);
+    lines.push(`  report  ${name}: ${describe(r)}`);
+  }
+  const broken = [...reports.values()].flatMap((r) => r.brokenFiles);
+
+  console.log('\n=== summary');
+  if (!stages) console.log('  (no test-stages.json: stage results unknown)');
+  for (const line of lines) console.log(line);
+  for (const file of broken) console.log(`  file failed outside any test: ${file}`);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  return { passed, failed, skipped };
 }
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+
+/** One Vitest JSON report: its tests, and the files that failed without a failed test. */
+function count(report) {
+  const brokenFiles = [];
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (file.status === 'failed' && failedTests.length === 0) {
+      brokenFiles.push(relative(process.cwd(), file.name));
+    }
+  }
+  // Vitest reports an error outside every file (a failed global setup) only as success: false.
+  const unexplained =
+    report.success === false && report.numFailedTests === 0 && brokenFiles.length === 0;
+  if (unexplained) brokenFiles.push('(an error outside every test file)');
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    brokenFiles,
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { failed } = printSummary(process.argv[2] ?? 'artifacts');
+  process.exitCode = failed > 0 ? 1 : 0;
+}
