@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,31 @@ export interface Config {
   runJobs: boolean;
   /** How often the in-process pg-boss worker looks for jobs (tests lower it). */
   jobsPollSeconds: number;
+  /**
+   * Live Stripe (STRIPE_SECRET_KEY and the rest set together), or null for test mode: the
+   * in-process Stripe-protocol server of billing/test-mode (docs/decisions/070).
+   */
+  stripe: StripeConfig | null;
+  /** Outgoing webhooks (docs/decisions/091, 092). */
+  webhooks: {
+    /** Plain http URLs accepted (local development, tests); https only otherwise. */
+    allowHttp: boolean;
+    /** Addresses or CIDR ranges allowed although private (WEBHOOK_ALLOWED_ADDRESSES). */
+    allowedAddresses: string[];
+    /** One attempt: connect, send, and the response, within this. */
+    timeoutMs: number;
+    /** Waits before the 2nd, 3rd, … attempt of one message (tests shorten them). */
+    retryDelaysMs: number[];
+    /** A webhook failing without a success for this long is switched off. */
+    disableAfterMs: number;
+  };
+  /** Asynchronous validation jobs (docs/decisions/093). */
+  validationJobs: {
+    /** A running job writes its heartbeat this often. */
+    heartbeatMs: number;
+    /** A running job whose heartbeat is older than this is taken over (its process died). */
+    staleMs: number;
+  };
   http: {
     /** Whole request (headers and body) must arrive within this (docs/product.md#robustness). */
     requestTimeoutMs: number;
@@ -58,6 +84,13 @@ export interface Config {
     /** How often Node checks the two timeouts above. */
     connectionsCheckingIntervalMs: number;
   };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Price ids (price_…) of the two monthly GBP prices. */
+  prices: { pro: string; business: string };
 }
 
 export class ConfigError extends Error {
@@ -127,7 +160,62 @@ const envSchema = z.object({
   SCRYPT_LOG_N: opt(intIn(10, 20)),
   VALIDATION_WORKERS: opt(intIn(1, 32)),
   RUN_JOBS: opt(z.enum(['true', 'false'], 'must be true or false')),
+  WEBHOOK_ALLOW_HTTP: opt(z.enum(['true', 'false'], 'must be true or false')),
+  WEBHOOK_ALLOWED_ADDRESSES: opt(
+    z.string().refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every((s) => {
+            const [a, p] = s.split('/');
+            const kind = isIP(a ?? '');
+            return (
+              kind !== 0 &&
+              (p === undefined || (/^\d+$/.test(p) && Number(p) <= (kind === 4 ? 32 : 128)))
+            );
+          }),
+      'must be a comma-separated list of IP addresses or CIDR ranges such as 127.0.0.1,::1',
+    ),
+  ),
+  JOB_STALE_SECONDS: opt(intIn(5, 3600)),
+  STRIPE_SECRET_KEY: opt(
+    z
+      .string()
+      .regex(/^(sk|rk)_(live|test)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)'),
+  ),
+  STRIPE_WEBHOOK_SECRET: opt(
+    z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)'),
+  ),
+  STRIPE_PRICE_PRO: opt(z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
+  STRIPE_PRICE_BUSINESS: opt(
+    z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)'),
+  ),
 });
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PRO',
+  'STRIPE_PRICE_BUSINESS',
+] as const;
+
+/** All four Stripe variables, or none (test mode). */
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
+  const missing = STRIPE_VARIABLES.filter((name) => e[name] === undefined);
+  if (missing.length === STRIPE_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing[0]} must be set too: live billing needs all of ${STRIPE_VARIABLES.join(', ')} (none of them means test mode)`,
+    );
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    prices: { pro: e.STRIPE_PRICE_PRO!, business: e.STRIPE_PRICE_BUSINESS! },
+  };
+}
 
 /** One thread fewer than the cores (the event loop keeps one), at least 1, at most 4. */
 function defaultValidationWorkers(): number {
@@ -146,7 +234,13 @@ function formatIssue(issue: z.core.$ZodIssue, env: Record<string, string | undef
       : ` (got ${JSON.stringify(raw.length > 60 ? raw.slice(0, 60) + '…' : raw)})`;
   // Never echo a secret back.
   const got =
-    name === 'SESSION_SECRET' || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : shown;
+    name === 'SESSION_SECRET' ||
+    name === 'DATABASE_URL' ||
+    name === 'SMTP_URL' ||
+    name === 'STRIPE_SECRET_KEY' ||
+    name === 'STRIPE_WEBHOOK_SECRET'
+      ? ''
+      : shown;
   return `Invalid configuration: ${name} ${issue.message}${got}`;
 }
 
@@ -209,8 +303,26 @@ export function loadConfig(
     validationWorkers: e.VALIDATION_WORKERS ?? defaultValidationWorkers(),
     runJobs: e.RUN_JOBS !== 'false',
     jobsPollSeconds: 30,
+    stripe: stripeConfig(e),
+    webhooks: {
+      allowHttp: e.WEBHOOK_ALLOW_HTTP === 'true',
+      allowedAddresses: (e.WEBHOOK_ALLOWED_ADDRESSES ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      timeoutMs: 15_000,
+      // Svix's schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+      retryDelaysMs: [5, 300, 1800, 7200, 18_000, 36_000, 36_000].map((s) => s * 1000),
+      disableAfterMs: 5 * 24 * 60 * 60 * 1000,
+    },
+    validationJobs: {
+      heartbeatMs: 5_000,
+      staleMs: (e.JOB_STALE_SECONDS ?? 60) * 1000,
+    },
     http: {
-      requestTimeoutMs: 300_000,
+      // A 100 MB job upload must fit at about 60 KB/s (docs/decisions/093); slow headers are cut
+      // at 30 s and a stalled body at the 120 s idle timeout.
+      requestTimeoutMs: 30 * 60_000,
       headersTimeoutMs: 30_000,
       connectionTimeoutMs: 120_000,
       keepAliveTimeoutMs: 10_000,
