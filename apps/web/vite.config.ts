@@ -1,8 +1,18 @@
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rollup } from 'vite';
 
 // No @vitejs/plugin-react: esbuild compiles JSX with the automatic runtime (no Fast Refresh; a
 // full reload on change is fine for this app).
+// Two warnings about dependencies' code, not this app's, are silenced (only these; everything else
+// still prints): the "use client" directive (react-router, TanStack Query, Radix) marks a React
+// Server Components boundary and means nothing in a client-only bundle, which drops it; and zod 4
+// has comments beside @__PURE__ annotations that Rollup cannot place, so it drops the comments.
+function quietKnownWarnings(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction): void {
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+  warn(warning);
+}
+
 export default defineConfig({
   plugins: [tailwindcss()],
   esbuild: { jsx: 'automatic' },
@@ -13,5 +23,8 @@ export default defineConfig({
   },
   // The in-browser validator's worker is an ES module (it imports the engine).
   worker: { format: 'es' },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir: 'dist', emptyOutDir: true, target: 'es2022',
+    rollupOptions: { onwarn: quietKnownWarnings },
+  },
 });

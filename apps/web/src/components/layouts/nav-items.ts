@@ -11,6 +11,16 @@ export const defaultNavItems: NavItem[] = [
   { label: 'Help', to: paths.help },
 ];
 
+/** The landing page's header: its own sections, scrolled to smoothly. */
+export const landingNavItems: NavItem[] = [
+  { label: 'Features', section: 'features' },
+  { label: 'How it works', section: 'how-it-works' },
+  { label: 'Examples', section: 'examples' },
+  { label: 'Use cases', section: 'use-cases' },
+  { label: 'Pricing', section: 'pricing' },
+  { label: 'FAQ', section: 'faq' },
+];
+
 export const SIDE_MENU_SCROLL_DELAY_MS = 300;
 
 /** Smoothly scrolls to a section of the page, honouring reduced-motion preferences. */
