@@ -1,8 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Rollup } from 'vite';
 
-// No @vitejs/plugin-react: esbuild compiles JSX with the automatic runtime (no Fast Refresh; a
-// full reload on change is fine for this app).
 // Two warnings about dependencies' code, not this app's, are silenced (only these; everything else
 // still prints): the "use client" directive (react-router, TanStack Query, Radix) marks a React
 // Server Components boundary and means nothing in a client-only bundle, which drops it; and zod 4
@@ -13,6 +11,8 @@ function quietKnownWarnings(warning: Rollup.RollupLog, warn: Rollup.LoggingFunct
   warn(warning);
 }
 
+// No @vitejs/plugin-react: esbuild compiles JSX with the automatic runtime (no Fast Refresh; a
+// full reload on change is fine for this app).
 export default defineConfig({
   plugins: [tailwindcss()],
   esbuild: { jsx: 'automatic' },
@@ -24,7 +24,9 @@ export default defineConfig({
   // The in-browser validator's worker is an ES module (it imports the engine).
   worker: { format: 'es' },
   build: {
-    outDir: 'dist', emptyOutDir: true, target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
     rollupOptions: { onwarn: quietKnownWarnings },
   },
 });
