@@ -4,6 +4,8 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { TemplateNotice } from '@/features/marketing/components/template-notice';
+import { useTemplateParam } from '@/features/marketing/lib/use-template-param';
 import { toast } from '@/hooks/use-toast';
 
 import { downloadBlob } from '../lib/download';
@@ -35,6 +37,14 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
     setProblems(NO_PROBLEMS);
   });
   const fieldCount = form.watch('fields').length;
+  // /templates links here with ?template=<id>: load its schema and sample file.
+  const template = useTemplateParam(fileType, {
+    onSchema: (draft) => form.reset(draft),
+    onSample: (sample) => {
+      setFile(sample);
+      reset();
+    },
+  });
   const running = state.status === 'running';
 
   const onValidate = async () => {
@@ -76,6 +86,7 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
+            {template ? <TemplateNotice template={template} /> : null}
             <p className="flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2.5 text-sm text-green-900 ring-1 ring-green-200">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               Checked on this device. Your file is never uploaded.
