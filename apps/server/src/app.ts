@@ -11,6 +11,7 @@ import { BackgroundTasks } from './lib/tasks.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import errorsPlugin from './plugins/errors.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
+import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import webPlugin from './plugins/web.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
