@@ -160,8 +160,8 @@ describe('delete-account', () => {
     ).toHaveLength(0);
     expect((await ownedCounts(bid)).every((n) => n >= 1)).toBe(true);
 
-    expect((await c.get('/api/auth/me')).statusCode).toBe(401);
-    expect((await other.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await c.get('/api/auth/me')).json()).toEqual({ user: null });
+    expect((await other.get('/api/auth/me')).json()).toEqual({ user: null });
     expect((await client().login(u.username, u.password)).statusCode).toBe(401);
     // The name is free again.
     expect(

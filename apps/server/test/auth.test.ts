@@ -375,13 +375,13 @@ describe('sessions', () => {
     expect(second).not.toBe(first);
     const replay = client();
     replay.cookies.set('sc_session', first);
-    expect((await replay.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await replay.get('/api/auth/me')).json()).toEqual({ user: null });
   });
 
-  it('answers 401 {error: "Not signed in"} without a session', async () => {
+  it('answers 200 {user: null} without a session: signed out is not an error', async () => {
     const res = await client().get('/api/auth/me');
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Not signed in', code: 'unauthorized' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: null });
   });
 
   it('ends after the idle timeout, and activity keeps it alive', async () => {
@@ -393,7 +393,7 @@ describe('sessions', () => {
     expect((await c.get('/api/auth/me')).statusCode).toBe(200);
     t.clock.advance(SESSION_IDLE_MS);
     const res = await c.get('/api/auth/me');
-    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ user: null });
     // The dead cookie is cleared.
     expect(c.cookies.has('sc_session')).toBe(false);
   });
@@ -407,7 +407,7 @@ describe('sessions', () => {
       expect((await c.get('/api/auth/me')).statusCode).toBe(200);
     }
     t.clock.advance(day);
-    expect((await c.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await c.get('/api/auth/me')).json()).toEqual({ user: null });
   });
 
   it('logout deletes the session; replaying the old cookie gives 401', async () => {
@@ -420,7 +420,7 @@ describe('sessions', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/sc_session=; Max-Age=0/);
     const replay = client();
     replay.cookies.set('sc_session', cookie);
-    expect((await replay.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await replay.get('/api/auth/me')).json()).toEqual({ user: null });
     const rows = await t.db.database.db
       .select()
       .from(sessions)

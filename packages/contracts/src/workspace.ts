@@ -121,3 +121,11 @@ export const ERROR_TABLE_ROWS = 50;
 export const STORED_ERRORS = 1000;
 /** Days a result and its report are kept. */
 export const RESULT_RETENTION_DAYS = 90;
+
+/**
+ * The error report's download name: `error-report-<name without .csv/.json/.ndjson>.csv`. One
+ * definition for the server's Content-Disposition and the browser's in-device report.
+ */
+export function reportFileName(fileName: string): string {
+  return `error-report-${fileName.replace(/\.(csv|json|ndjson|jsonl)$/i, '') || 'upload'}.csv`;
+}

@@ -32,7 +32,7 @@ import { AppError, tooManyAttempts } from '../errors.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { parseBody } from '../lib/validate.ts';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts';
-import { requireUser, sessionCookieClear, signIn, signOut } from '../plugins/session.ts';
+import { sessionCookieClear, signIn, signOut } from '../plugins/session.ts';
 
 // /api/auth/*: register, login, logout, me, forgot-password, reset-password (docs/product.md#accounts-and-passwords).
 // Bodies are parsed with the contracts' schemas, the ones the web forms use.
@@ -49,8 +49,10 @@ export default async function authRoutes(app: FastifyInstance) {
     await dummyHash(app.config.passwordHash);
   });
 
-  app.get('/me', { onRequest: requireUser }, async (request) => ({
-    user: toPublicUser(request.auth!.user),
+  // Who is signed in: "nobody" is an answer, not a failure, so that every public page's lookup
+  // does not log a 401 in the browser console (docs/decisions/112).
+  app.get('/me', async (request) => ({
+    user: request.auth ? toPublicUser(request.auth.user) : null,
   }));
 
   app.post(

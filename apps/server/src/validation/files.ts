@@ -14,10 +14,8 @@ export function displayFileName(raw: string | undefined): string {
   return name === '' || name === '.' || name === '..' ? 'upload' : name;
 }
 
-/** `error-report-<name without .csv/.json/.ndjson>.csv` */
-export function reportFileName(fileName: string): string {
-  return `error-report-${fileName.replace(/\.(csv|json|ndjson|jsonl)$/i, '') || 'upload'}.csv`;
-}
+/** `error-report-<name without .csv/.json/.ndjson>.csv`, shared with the web app. */
+export { reportFileName } from '@schemacheck/contracts';
 
 /**
  * Content-Disposition for a download (RFC 6266): an ASCII `filename` with quotes, backslashes,

@@ -25,10 +25,14 @@ export function toPublicUser(value: unknown): PublicUser | null {
   return { username, email, subscriptionTier: subscriptionTier as PublicUser['subscriptionTier'] };
 }
 
-/** GET /api/auth/me; a 401 means "signed out" and resolves to null. */
+/**
+ * GET /api/auth/me: `{user}` when signed in, `{user: null}` when not (the server answers 200
+ * either way, so a signed-out page logs no failed request). A 401 still means signed out.
+ */
 export async function getCurrentUser(): Promise<PublicUser | null> {
   try {
     const response = await api.get<{ user?: unknown } | null>('/api/auth/me');
+    if (response?.user === null) return null;
     const user = toPublicUser(response?.user);
     if (!user) throw new Error('Unexpected response from /api/auth/me');
     return user;

@@ -1,5 +1,5 @@
 import { ShieldCheck, SlidersHorizontal, Zap } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { Card } from '@/components/ui/card';
@@ -43,21 +43,13 @@ export function AuthRoute() {
     path: paths.auth,
   });
 
+  // Already signed in (an old bookmark, the back button): the form has nothing to offer.
+  if (user) return <Navigate to={paths.dashboard} replace />;
+
   return (
     <SiteLayout footer="simple" showAuth={false} className="bg-zinc-50">
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-[1fr_minmax(0,440px)] lg:items-start lg:gap-16 lg:px-8">
         <div className="flex flex-col gap-6 lg:order-2">
-          {user ? (
-            <p
-              role="status"
-              className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900"
-            >
-              You&apos;re signed in as <strong className="font-semibold">{user.username}</strong>.{' '}
-              <Link to={paths.dashboard} className="font-medium underline underline-offset-2">
-                Go to your dashboard
-              </Link>
-            </p>
-          ) : null}
           <Card className="p-6 sm:p-8">
             <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">
               {tab === 'register' ? 'Create your account' : 'Welcome back'}

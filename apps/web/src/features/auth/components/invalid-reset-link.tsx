@@ -1,4 +1,5 @@
 import { Link2Off } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
 import { buttonVariants } from '@/components/ui/button';
@@ -6,9 +7,14 @@ import { paths } from '@/config/paths';
 
 import { AuthCardHeading } from './auth-card-layout';
 
-export function InvalidResetLink() {
+/** `focusOnShow`: it replaced a form the user was typing in, so move focus to its heading. */
+export function InvalidResetLink({ focusOnShow = false }: { focusOnShow?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusOnShow) ref.current?.focus();
+  }, [focusOnShow]);
   return (
-    <>
+    <div ref={ref} tabIndex={-1} className="focus:outline-none" data-testid="invalid-reset-link">
       <AuthCardHeading icon={<Link2Off />} title="Invalid reset link">
         This password reset link is invalid or has expired. Please request a new one.
       </AuthCardHeading>
@@ -26,6 +32,6 @@ export function InvalidResetLink() {
           Back to Sign In
         </Link>
       </div>
-    </>
+    </div>
   );
 }

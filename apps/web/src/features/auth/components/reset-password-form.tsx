@@ -10,15 +10,18 @@ import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
 
 import { useResetPassword } from '../api/reset-password';
 
 import { AuthCardHeading } from './auth-card-layout';
 import { ConfirmPasswordInput, SubmitButton } from './form-parts';
+import { InvalidResetLink } from './invalid-reset-link';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
+  // The server refused the token (used, expired or unknown): the form cannot succeed any more.
+  const [linkInvalid, setLinkInvalid] = useState(false);
   const reset = useResetPassword();
   const doneRef = useRef<HTMLDivElement>(null);
   const {
@@ -43,6 +46,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
           toast({ title: 'Password reset successful' });
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.details?.code === 'invalid_reset_token') {
+            setLinkInvalid(true);
+            return;
+          }
           toast({
             variant: 'destructive',
             title: 'Reset failed',
@@ -52,6 +59,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
       },
     ),
   );
+
+  if (linkInvalid) return <InvalidResetLink focusOnShow />;
 
   if (done) {
     return (

@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils';
 
 import { type FieldDraft, rulesFor, type SchemaDraft } from '../lib/schema-draft';
 
-const TYPE_LABELS: Record<FieldType, string> = {
+export const TYPE_LABELS: Record<FieldType, string> = {
   string: 'String',
   integer: 'Integer',
   number: 'Number',
@@ -306,8 +306,22 @@ export function FieldEditor({
               placeholder={DEFAULT_DATE_FORMAT}
               {...text('format')}
             />
-            <RuleInput label="Earliest date" type="date" {...text('minDate')} />
-            <RuleInput label="Latest date" type="date" {...text('maxDate')} />
+            {/* Text in YYYY-MM-DD rather than type=date, whose picker shows the browser's own
+                layout (mm/dd/yyyy) beside a format written in tokens. */}
+            <RuleInput
+              label="Earliest date"
+              hint="YYYY-MM-DD"
+              inputMode="numeric"
+              spellCheck={false}
+              {...text('minDate')}
+            />
+            <RuleInput
+              label="Latest date"
+              hint="YYYY-MM-DD"
+              inputMode="numeric"
+              spellCheck={false}
+              {...text('maxDate')}
+            />
             <div className="col-span-2 flex flex-wrap gap-x-6 gap-y-2 sm:col-span-3">
               <Check label="Allow future dates" {...check('allowFuture')} />
               <Check label="Allow past dates" {...check('allowPast')} />

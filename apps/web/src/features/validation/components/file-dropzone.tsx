@@ -1,4 +1,5 @@
 import { FileText, UploadCloud, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 
 import { Button } from '@/components/ui/button';
@@ -39,6 +40,24 @@ export function FileDropzone({
   disabled,
   hint,
 }: FileDropzoneProps) {
+  const container = useRef<HTMLDivElement>(null);
+  // Picking or removing a file swaps the drop zone and the file card: keep focus inside, on the
+  // card (then Tab reaches Remove) or back on the drop zone, instead of losing it to the page.
+  const hadFocus = useRef(false);
+  const previous = useRef(file);
+  useEffect(() => {
+    if (previous.current === file) return;
+    previous.current = file;
+    if (!hadFocus.current) return;
+    hadFocus.current = false;
+    container.current?.querySelector<HTMLElement>('[data-focus-target]')?.focus();
+  }, [file]);
+  const noteFocus = () => {
+    const active = document.activeElement;
+    hadFocus.current =
+      active === document.body || Boolean(active && container.current?.contains(active));
+  };
+
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: DROPZONE_ACCEPT as unknown as Record<string, string[]>,
     maxFiles: 1,
@@ -55,6 +74,7 @@ export function FileDropzone({
       }
       const chosen = accepted[0];
       if (!chosen) return;
+      noteFocus();
       if (maxBytes !== null && chosen.size > maxBytes) {
         onTooLarge?.(chosen);
         return;
@@ -65,7 +85,14 @@ export function FileDropzone({
 
   if (file) {
     return (
-      <div className="flex items-center gap-3 rounded-lg border border-zinc-200 bg-zinc-50 p-3">
+      <div
+        ref={container}
+        data-focus-target
+        tabIndex={-1}
+        role="group"
+        aria-label={`Selected file: ${file.name}, ${formatBytes(file.size)}`}
+        className="flex items-center gap-3 rounded-lg border border-zinc-200 bg-zinc-50 p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      >
         <span
           aria-hidden="true"
           className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-indigo-600 ring-1 ring-zinc-200"
@@ -85,7 +112,10 @@ export function FileDropzone({
           variant="ghost"
           size="sm"
           className="px-2"
-          onClick={onRemove}
+          onClick={() => {
+            hadFocus.current = true;
+            onRemove();
+          }}
           disabled={disabled}
           aria-label={`Remove ${file.name}`}
         >
@@ -96,33 +126,41 @@ export function FileDropzone({
   }
 
   return (
-    <div
-      {...getRootProps({
-        className: cn(
-          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2',
-          isDragActive
-            ? 'border-indigo-500 bg-indigo-50'
-            : 'border-zinc-300 bg-zinc-50 hover:border-zinc-400 hover:bg-zinc-100/60',
-          disabled && 'pointer-events-none opacity-60',
-        ),
-        role: 'button',
-        'aria-label': 'Choose a CSV or JSON file, or drop one here',
-      })}
-      data-testid="dropzone"
-    >
-      <input {...getInputProps()} data-testid="dropzone-input" />
-      <UploadCloud
-        aria-hidden="true"
-        className={cn('size-8', isDragActive ? 'text-indigo-600' : 'text-zinc-500')}
+    <div ref={container}>
+      <div
+        data-focus-target
+        {...getRootProps({
+          className: cn(
+            'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2',
+            isDragActive
+              ? 'border-indigo-500 bg-indigo-50'
+              : 'border-zinc-300 bg-zinc-50 hover:border-zinc-400 hover:bg-zinc-100/60',
+            disabled && 'pointer-events-none opacity-60',
+          ),
+          role: 'button',
+          'aria-label': 'Choose a CSV or JSON file, or drop one here',
+        })}
+        data-testid="dropzone"
+      >
+        <UploadCloud
+          aria-hidden="true"
+          className={cn('size-8', isDragActive ? 'text-indigo-600' : 'text-zinc-500')}
+        />
+        <p className="text-sm font-medium text-zinc-900">
+          {isDragActive
+            ? 'Drop the file to select it'
+            : 'Drag and drop a file here, or click to browse'}
+        </p>
+        <p className="text-xs text-zinc-600">
+          .csv, .json or .ndjson · one file{hint ? ` · ${hint}` : ''}
+        </p>
+      </div>
+      {/* Outside the role=button element: a control may not contain another (nested-interactive). */}
+      <input
+        {...getInputProps()}
+        aria-label="Choose a CSV or JSON file"
+        data-testid="dropzone-input"
       />
-      <p className="text-sm font-medium text-zinc-900">
-        {isDragActive
-          ? 'Drop the file to select it'
-          : 'Drag and drop a file here, or click to browse'}
-      </p>
-      <p className="text-xs text-zinc-600">
-        .csv, .json or .ndjson · one file{hint ? ` · ${hint}` : ''}
-      </p>
     </div>
   );
 }

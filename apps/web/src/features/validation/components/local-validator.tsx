@@ -1,9 +1,8 @@
-import { Play, ShieldCheck } from 'lucide-react';
+import { reportFileName } from '@schemacheck/contracts';
+import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { TemplateNotice } from '@/features/marketing/components/template-notice';
 import { useTemplateParam } from '@/features/marketing/lib/use-template-param';
 import { toast } from '@/hooks/use-toast';
@@ -15,6 +14,7 @@ import { checkDraftForValidation } from '../lib/schema-check';
 import { mapProblems, type ProblemMap } from '../lib/schema-draft';
 import { useLocalValidation } from '../lib/use-local-validation';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { ActionBar } from './action-bar';
 import { FileDropzone } from './file-dropzone';
 import { ResultsPanel, ResultsPlaceholder } from './results-panel';
 import { SchemaBuilder } from './schema-builder';
@@ -73,7 +73,7 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
   };
 
   const outcome = state.status === 'done' ? state.outcome : null;
-  const reportName = outcome ? `error-report-${outcome.result.fileName}.csv` : '';
+  const reportName = outcome ? reportFileName(outcome.result.fileName) : '';
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
@@ -106,23 +106,16 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
                 reset();
               }}
             />
-            <Button
-              size="lg"
-              onClick={() => void onValidate()}
-              disabled={running || !file || fieldCount === 0}
-            >
-              {running ? <Spinner /> : <Play aria-hidden="true" />}
-              {running ? 'Validating…' : 'Validate on this device'}
-            </Button>
-            {!file || fieldCount === 0 ? (
-              <p className="-mt-2 text-center text-xs text-zinc-600">
-                {!file ? 'Choose a file, then ' : ''}
-                {fieldCount === 0 ? 'add fields or infer them from the file.' : 'validate.'}
-              </p>
-            ) : null}
           </CardContent>
         </Card>
         <SchemaBuilder form={form} problems={problems} file={file} />
+        <ActionBar
+          file={file}
+          fieldCount={fieldCount}
+          running={running}
+          onValidate={() => void onValidate()}
+          label="Validate on this device"
+        />
       </div>
 
       <section aria-labelledby="local-results-heading" className="grid min-w-0 gap-4">

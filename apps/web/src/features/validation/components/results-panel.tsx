@@ -1,14 +1,22 @@
 import { ERROR_TABLE_ROWS } from '@schemacheck/contracts';
-import { CircleAlert, CircleCheck, Download, Lock, TriangleAlert } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import {
+  CircleAlert,
+  CircleCheck,
+  Download,
+  Lock,
+  MoveHorizontal,
+  TriangleAlert,
+} from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
+import { errorCodeLabel } from '../lib/error-codes';
 import { formatBytes, formatCount, plural } from '../lib/format';
-import type { ResultView } from '../lib/result';
+import { allRows, rowsHave, type ResultView } from '../lib/result';
 
 /** Longest value shown in a table cell; the full text is in the report. */
 const VALUE_CHARS = 60;
@@ -19,8 +27,11 @@ const NO_FIELD = '(whole row or file)';
 export interface ReportAction {
   onDownload: () => void;
   busy?: boolean;
-  /** Free plan: the button opens the upgrade dialog. */
-  locked?: boolean;
+  /**
+   * Free plan: no download is offered; the button names the plan that has reports and opens
+   * the upgrade dialog, e.g. "Full report with Pro".
+   */
+  locked?: string | undefined;
   /** A line under the button, e.g. "The report was cut at 200 MB". */
   note?: string | undefined;
 }
@@ -55,7 +66,7 @@ export function ResultsPanel({ result, report }: ResultsPanelProps) {
       {success ? null : (
         <>
           <Breakdown result={result} />
-          <ErrorTable result={result} />
+          <ErrorTable result={result} reportLocked={Boolean(report?.locked)} />
         </>
       )}
     </div>
@@ -75,7 +86,7 @@ function SuccessSummary({ result }: { result: ResultView }) {
         <div className="min-w-0">
           <h2 className="text-lg font-semibold text-zinc-900">Perfect! No errors found</h2>
           <p className="mt-1 text-sm text-zinc-700">
-            All {formatCount(result.totalRows)} rows passed validation successfully.
+            {allRows(result.totalRows)} passed validation successfully.
           </p>
           <p className="mt-2 truncate text-xs text-zinc-600">
             {result.fileName} · {formatBytes(result.fileSize)}
@@ -115,10 +126,7 @@ function ErrorSummary({ result, report }: { result: ResultView; report: ReportAc
               <CircleAlert className="size-5" />
             </span>
             <div className="min-w-0">
-              <CardTitle className="text-lg">
-                {plural(result.invalidRows, 'row')} {result.invalidRows === 1 ? 'has' : 'have'}{' '}
-                errors
-              </CardTitle>
+              <CardTitle className="text-lg">{rowsHave(result.invalidRows)} errors</CardTitle>
               <CardDescription className="truncate">
                 {result.fileName} · {formatBytes(result.fileSize)}
               </CardDescription>
@@ -138,7 +146,7 @@ function ErrorSummary({ result, report }: { result: ResultView; report: ReportAc
                 ) : (
                   <Download aria-hidden="true" />
                 )}
-                Download error report
+                {report.locked ?? 'Download error report'}
               </Button>
               {report.note ? (
                 <p className="max-w-64 text-xs text-zinc-600 sm:text-right">{report.note}</p>
@@ -162,11 +170,11 @@ function ErrorSummary({ result, report }: { result: ResultView; report: ReportAc
 function CountList({
   title,
   counts,
-  mono,
+  label = (key) => key || NO_FIELD,
 }: {
   title: string;
   counts: Record<string, number>;
-  mono?: boolean;
+  label?: (key: string) => string;
 }) {
   const entries = Object.entries(counts).sort((a, b) => b[1] - a[1]);
   const max = entries[0]?.[1] ?? 1;
@@ -177,8 +185,8 @@ function CountList({
         {entries.slice(0, 12).map(([key, count]) => (
           <li key={key} className="grid gap-1">
             <div className="flex items-baseline justify-between gap-3 text-sm">
-              <span className={cn('truncate text-zinc-800', mono && 'font-mono text-xs')}>
-                {key || NO_FIELD}
+              <span className="truncate text-zinc-800" title={key || undefined}>
+                {label(key)}
               </span>
               <span className="shrink-0 tabular-nums text-zinc-600">{formatCount(count)}</span>
             </div>
@@ -209,7 +217,7 @@ function Breakdown({ result }: { result: ResultView }) {
           title={result.fileType === 'json' ? 'By field' : 'By column'}
           counts={result.errorsByField}
         />
-        <CountList title="By error type" counts={result.errorsByCode} mono />
+        <CountList title="By error type" counts={result.errorsByCode} label={errorCodeLabel} />
       </CardContent>
     </Card>
   );
@@ -269,7 +277,7 @@ function shortValue(value: string | null): { text: string; title?: string } {
   return { text: `${chars.slice(0, VALUE_CHARS).join('')}…`, title: value };
 }
 
-function ErrorTable({ result }: { result: ResultView }) {
+function ErrorTable({ result, reportLocked }: { result: ResultView; reportLocked: boolean }) {
   const [fields, setFields] = useState<Set<string>>(new Set());
   const [messages, setMessages] = useState<Set<string>>(new Set());
   const fieldOptions = useMemo(() => countBy(result.errors, (e) => e.field), [result.errors]);
@@ -298,7 +306,7 @@ function ErrorTable({ result }: { result: ResultView }) {
         <CardTitle>Errors</CardTitle>
         <CardDescription>
           {partial
-            ? `The first ${formatCount(result.errors.length)} of ${formatCount(result.errorCount)} errors can be filtered here; the report holds them all.`
+            ? `The first ${formatCount(result.errors.length)} of ${formatCount(result.errorCount)} errors can be filtered here${reportLocked ? '.' : '; the report holds them all.'}`
             : `${plural(result.errorCount, 'error')} in file order.`}
         </CardDescription>
       </CardHeader>
@@ -361,80 +369,163 @@ function ErrorTable({ result }: { result: ResultView }) {
             No errors match the selected filters.
           </p>
         ) : (
-          <div className="-mx-6 overflow-x-auto border-y border-zinc-200 sm:mx-0 sm:rounded-lg sm:border">
-            <table
-              className="w-full min-w-[36rem] border-collapse text-left text-sm"
-              data-testid="error-table"
-            >
-              <caption className="sr-only">
-                {`Errors ${shown.length === matching.length ? '' : `1 to ${shown.length} of ${formatCount(matching.length)}`}${filtered ? ' matching the filters' : ''}`}
-              </caption>
-              <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
-                    Row
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
-                    {json ? 'Field' : 'Column'}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
-                    Message
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
-                    Value
-                  </th>
-                  {json ? (
-                    <th scope="col" className="px-4 py-2.5 font-semibold">
-                      JSON path
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100">
-                {shown.map((error, i) => {
-                  const value = shortValue(error.value);
-                  return (
-                    <tr key={i} className="align-top">
-                      <td className="px-4 py-2.5 tabular-nums text-zinc-700">{error.row}</td>
-                      <td className="max-w-40 break-words px-4 py-2.5 font-medium text-zinc-900">
-                        {error.field || (
-                          <span className="font-normal text-zinc-500">{NO_FIELD}</span>
-                        )}
-                      </td>
-                      <td className="px-4 py-2.5 text-zinc-800">{error.message}</td>
-                      <td className="max-w-56 px-4 py-2.5">
-                        <span
-                          title={value.title}
-                          className={cn(
-                            'break-all font-mono text-xs',
-                            error.value === null || error.value === ''
-                              ? 'text-zinc-500'
-                              : 'text-zinc-900',
-                          )}
-                        >
-                          {value.text}
-                        </span>
-                      </td>
-                      {json ? (
-                        <td className="px-4 py-2.5 font-mono text-xs text-zinc-700">
-                          {error.path ?? ''}
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <ErrorCards errors={shown} json={json} />
+            <ErrorTableView
+              errors={shown}
+              json={json}
+              caption={`Errors ${shown.length === matching.length ? '' : `1 to ${shown.length} of ${formatCount(matching.length)}`}${filtered ? ' matching the filters' : ''}`}
+            />
+          </>
         )}
         {matching.length > shown.length ? (
           <p className="text-xs text-zinc-600">
             Showing the first {ERROR_TABLE_ROWS} of {formatCount(matching.length)}
-            {filtered ? ' matching' : ''} errors. Download the report for the complete list.
+            {filtered ? ' matching' : ''} errors.
+            {reportLocked ? '' : ' Download the report for the complete list.'}
           </p>
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+type ErrorItem = ResultView['errors'][number];
+
+/** Phones: one card per error, nothing to scroll sideways. */
+function ErrorCards({ errors, json }: { errors: ErrorItem[]; json: boolean }) {
+  return (
+    <ol className="grid gap-2 sm:hidden" data-testid="error-cards" aria-label="Errors">
+      {errors.map((error, i) => {
+        const value = shortValue(error.value);
+        const empty = error.value === null || error.value === '';
+        return (
+          <li key={i} className="rounded-lg border border-zinc-200 bg-white px-3 py-2.5 text-sm">
+            <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-600">
+              <span className="font-semibold tabular-nums text-zinc-700">Row {error.row}</span>
+              <span aria-hidden="true">·</span>
+              <span className="break-words font-medium text-zinc-900">
+                {error.field || NO_FIELD}
+              </span>
+            </p>
+            <p className="mt-1 text-zinc-900">{error.message}</p>
+            <p className="mt-1 text-xs text-zinc-600">
+              Value:{' '}
+              <span
+                title={value.title}
+                className={cn('break-all font-mono', empty ? 'text-zinc-600' : 'text-zinc-900')}
+              >
+                {value.text}
+              </span>
+            </p>
+            {json && error.path ? (
+              <p className="mt-0.5 break-all font-mono text-xs text-zinc-600">{error.path}</p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Wider screens: the table, in a scroll container that says so when it does not fit. */
+function ErrorTableView({
+  errors,
+  json,
+  caption,
+}: {
+  errors: ErrorItem[];
+  json: boolean;
+  caption: string;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className="hidden gap-2 sm:grid">
+      {overflows ? (
+        <p className="flex items-center gap-1.5 text-xs text-zinc-600" data-testid="scroll-hint">
+          <MoveHorizontal aria-hidden="true" className="size-3.5" />
+          Scroll sideways to see every column.
+        </p>
+      ) : null}
+      <div
+        ref={scroller}
+        // Focusable so that keyboard users can scroll it (axe: scrollable-region-focusable).
+        tabIndex={0}
+        role="region"
+        aria-label="Errors table"
+        className="overflow-x-auto rounded-lg border border-zinc-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      >
+        <table
+          className="w-full min-w-[36rem] border-collapse text-left text-sm"
+          data-testid="error-table"
+        >
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600">
+            <tr>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Row
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                {json ? 'Field' : 'Column'}
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Message
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Value
+              </th>
+              {json ? (
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  JSON path
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100">
+            {errors.map((error, i) => {
+              const value = shortValue(error.value);
+              return (
+                <tr key={i} className="align-top">
+                  <td className="px-4 py-2.5 tabular-nums text-zinc-700">{error.row}</td>
+                  <td className="max-w-40 break-words px-4 py-2.5 font-medium text-zinc-900">
+                    {error.field || <span className="font-normal text-zinc-500">{NO_FIELD}</span>}
+                  </td>
+                  <td className="px-4 py-2.5 text-zinc-800">{error.message}</td>
+                  <td className="max-w-56 px-4 py-2.5">
+                    <span
+                      title={value.title}
+                      className={cn(
+                        'break-all font-mono text-xs',
+                        error.value === null || error.value === ''
+                          ? 'text-zinc-500'
+                          : 'text-zinc-900',
+                      )}
+                    >
+                      {value.text}
+                    </span>
+                  </td>
+                  {json ? (
+                    <td className="px-4 py-2.5 font-mono text-xs text-zinc-700">
+                      {error.path ?? ''}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }
 

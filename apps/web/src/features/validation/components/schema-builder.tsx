@@ -1,7 +1,8 @@
 import {
   exportSchema,
-  inferFromBytes,
+  inferProposalFromBytes,
   parseSchemaText,
+  type InferFieldMisfits,
   type SchemaProblem,
 } from '@schemacheck/engine';
 import { Download, FileUp, Plus, Sparkles } from 'lucide-react';
@@ -17,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 
 import { downloadBlob } from '../lib/download';
+import { plural } from '../lib/format';
 import { fileTypeOf } from '../lib/result';
 import {
   emptyField,
@@ -26,7 +28,7 @@ import {
   type SchemaDraft,
 } from '../lib/schema-draft';
 import type { WebSchema } from '@schemacheck/engine';
-import { FieldEditor, selectClass } from './field-editor';
+import { FieldEditor, selectClass, TYPE_LABELS } from './field-editor';
 
 /** Bytes read from the start of a file to propose a schema. */
 const INFER_BYTES = 4 * 1024 * 1024;
@@ -49,6 +51,11 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
   const [announcement, setAnnouncement] = useState('');
   const [importProblems, setImportProblems] = useState<SchemaProblem[] | null>(null);
   const [inferring, setInferring] = useState(false);
+  // Values of the inferred fields that did not fit their proposed types: validation will report
+  // them, and the person should see them before (docs/decisions/111).
+  const [misfits, setMisfits] = useState<{ file: string; fields: InferFieldMisfits[] } | null>(
+    null,
+  );
   const importInput = useRef<HTMLInputElement>(null);
   const baseId = useId();
   const importId = `${baseId}-import`;
@@ -104,6 +111,7 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
       return;
     }
     setImportProblems(null);
+    setMisfits(null);
     replaceWith(exportSchema(parsed.value, 'web') as unknown as WebSchema, false);
     toast({
       title: 'Schema imported',
@@ -127,7 +135,7 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
     try {
       const fileType = fileTypeOf(file.name) ?? getValues('fileType');
       const bytes = new Uint8Array(await file.slice(0, INFER_BYTES).arrayBuffer());
-      const schema = inferFromBytes(bytes, fileType, INFER_ROWS);
+      const { schema, misfits: found } = inferProposalFromBytes(bytes, fileType, INFER_ROWS);
       if (schema.fields.length === 0) {
         toast({
           variant: 'destructive',
@@ -140,9 +148,15 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
       if (!getValues('name').trim()) schema.name = file.name.replace(/\.[^.]+$/, '');
       replaceWith(schema, true);
       setImportProblems(null);
+      setMisfits(found.length > 0 ? { file: file.name, fields: found } : null);
+      const odd = found.reduce((n, f) => n + f.count, 0);
       toast({
         title: 'Schema inferred',
-        description: `${schema.fields.length} fields proposed from ${file.name}. Review them before you validate.`,
+        description: `${plural(schema.fields.length, 'field')} proposed from ${file.name}.${
+          odd > 0
+            ? ` ${plural(odd, 'value does', 'values do')} not fit ${odd === 1 ? 'its' : 'their'} column's type; see the schema card.`
+            : ' Review them before you validate.'
+        }`,
       });
     } finally {
       setInferring(false);
@@ -244,6 +258,14 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
           </div>
         ) : null}
 
+        {misfits ? (
+          <InferMisfitsNote
+            file={misfits.file}
+            fields={misfits.fields}
+            onDismiss={() => setMisfits(null)}
+          />
+        ) : null}
+
         {problems.schema.length > 0 ? (
           <div role="alert" className="grid gap-1">
             {problems.schema.map((message, i) => (
@@ -339,5 +361,63 @@ function SchemaOptions({ form, baseId }: { form: UseFormReturn<SchemaDraft>; bas
         )}
       </div>
     </details>
+  );
+}
+
+/** Misfits listed per field in the note; the count covers the rest. */
+const MISFITS_SHOWN = 5;
+
+/** After "Infer from file": the values that did not fit, by row, so nothing is a surprise. */
+function InferMisfitsNote({
+  file,
+  fields,
+  onDismiss,
+}: {
+  file: string;
+  fields: InferFieldMisfits[];
+  onDismiss: () => void;
+}) {
+  const total = fields.reduce((n, f) => n + f.count, 0);
+  return (
+    <div
+      className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="infer-misfits"
+      role="status"
+    >
+      <p className="font-medium">
+        {plural(total, 'value')} in {file} {total === 1 ? 'does' : 'do'} not fit the proposed type.
+        Validating will report {total === 1 ? 'it' : 'them'} as{' '}
+        {total === 1 ? 'an error' : 'errors'}:
+      </p>
+      <ul className="mt-2 grid gap-2">
+        {fields.map((f) => (
+          <li key={f.field}>
+            <span className="font-medium">{f.field}</span>{' '}
+            <span className="text-amber-900">({TYPE_LABELS[f.type]})</span>:{' '}
+            {f.misfits.slice(0, MISFITS_SHOWN).map((m, i) => (
+              <span key={i}>
+                {i > 0 ? ', ' : null}
+                row {m.row}{' '}
+                <code className="rounded bg-white/70 px-1 font-mono text-xs">
+                  {m.value.length > 40 ? `${m.value.slice(0, 40)}…` : m.value}
+                </code>
+              </span>
+            ))}
+            {f.count > MISFITS_SHOWN ? ` and ${f.count - MISFITS_SHOWN} more` : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-amber-900">
+        Fix them in the file, or change the field&apos;s type if they are right.
+      </p>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="mt-1 text-amber-950 hover:bg-amber-100"
+        onClick={onDismiss}
+      >
+        Dismiss
+      </Button>
+    </div>
   );
 }

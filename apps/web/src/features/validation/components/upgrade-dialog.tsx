@@ -1,4 +1,4 @@
-import { PLANS, nextTier, type SubscriptionTier } from '@schemacheck/contracts';
+import { PLANS, nextTier, type Plan, type SubscriptionTier } from '@schemacheck/contracts';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
@@ -14,58 +14,78 @@ import {
 } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 
-import { formatBytes, formatMaxFileSize, formatMaxRows } from '../lib/format';
+import { formatBytes, formatCount, formatDate, formatMaxFileSize } from '../lib/format';
 
 export type UpgradeReason =
   | { kind: 'file_too_large'; fileName?: string; fileSize?: number; message?: string }
-  | { kind: 'row_limit'; message?: string }
-  | { kind: 'monthly_limit'; message?: string }
+  | { kind: 'row_limit'; fileName?: string; message?: string }
+  | { kind: 'monthly_limit'; message?: string; resetDate?: string }
   | { kind: 'save_locked' }
   | { kind: 'load_locked' }
   | { kind: 'export_locked' };
 
-function texts(reason: UpgradeReason, tier: SubscriptionTier): { title: string; body: string } {
-  const plan = PLANS[tier];
-  const next = PLANS[nextTier(tier)];
+interface DialogText {
+  title: string;
+  /** What happened, with the current plan's figure. */
+  body: string;
+  /** What the next plan offers instead: the figure that fixes it. */
+  offer: string;
+}
+
+const rows = (n: number | null) => (n === null ? 'unlimited rows' : `${formatCount(n)} rows`);
+const size = (bytes: number | null) =>
+  bytes === null ? 'files of any size' : `files up to ${formatMaxFileSize(bytes)}`;
+const monthly = (n: number | null) =>
+  n === null ? 'unlimited validations' : `${formatCount(n)} validations a month`;
+
+/** Each dialog says what happened, the plan's figure, and the next plan that fixes it. */
+function texts(reason: UpgradeReason, plan: Plan, next: Plan): DialogText {
   switch (reason.kind) {
     case 'file_too_large': {
-      const size = reason.fileSize !== undefined ? ` (${formatBytes(reason.fileSize)})` : '';
-      const name = reason.fileName ? `${reason.fileName}${size}` : 'This file';
+      const fileSize = reason.fileSize !== undefined ? ` (${formatBytes(reason.fileSize)})` : '';
+      const name = reason.fileName ? `${reason.fileName}${fileSize}` : 'This file';
       return {
         title: 'Tier Limit Exceeded',
-        body: `${name} is larger than the ${formatMaxFileSize(plan.limits.maxFileBytes)} file size limit of the ${plan.label} plan. Upgrade to ${next.label} for files up to ${formatMaxFileSize(next.limits.maxFileBytes).replace('Unlimited', 'any size')}.`,
+        body: `${name} is larger than the ${formatMaxFileSize(plan.limits.maxFileBytes)} file size limit of the ${plan.label} plan.`,
+        offer: `${next.label} checks ${size(next.limits.maxFileBytes)}.`,
       };
     }
     case 'row_limit':
       return {
         title: 'Tier Limit Exceeded',
-        body:
-          reason.message ??
-          `This file has more than the ${formatMaxRows(plan.limits.maxRows)} the ${plan.label} plan allows.`,
+        body: `${reason.fileName ?? 'This file'} has more than the ${rows(plan.limits.maxRows)} the ${plan.label} plan checks in one file. Nothing was counted against your monthly usage.`,
+        offer: `${next.label} checks files with ${rows(next.limits.maxRows)}.`,
       };
     case 'monthly_limit':
       return {
         title: 'Monthly limit reached',
-        body:
-          reason.message ??
-          `You have used every validation of the ${plan.label} plan this month. Upgrade for more, or wait until your usage resets.`,
+        body: `You have used all ${monthly(plan.limits.monthlyValidations)} of the ${plan.label} plan.${reason.resetDate ? ` Your usage resets on ${formatDate(reason.resetDate)}.` : ' Your usage resets on the 1st of next month.'}`,
+        offer: `${next.label} includes ${monthly(next.limits.monthlyValidations)}.`,
       };
     case 'save_locked':
       return {
         title: 'Saving schemas is a paid feature',
-        body: `The ${plan.label} plan cannot save schemas. Upgrade to ${PLANS.pro.label} to save schemas and reuse them for every file.`,
+        body: `The ${plan.label} plan cannot save schemas; you can still export this one as a file.`,
+        offer: `${next.label} saves your schemas so you can reuse them for every file.`,
       };
     case 'load_locked':
       return {
         title: 'Loading saved schemas is a paid feature',
-        body: `Saved, reusable schemas come with the ${PLANS.pro.label} plan and above.`,
+        body: `The ${plan.label} plan has no saved schemas; you can import a schema file instead.`,
+        offer: `${next.label} keeps your saved schemas ready to load.`,
       };
     case 'export_locked':
       return {
         title: 'Error reports are a paid feature',
-        body: `The ${plan.label} plan shows the first errors here. Upgrade to ${PLANS.pro.label} to download the complete error report as CSV.`,
+        body: `The ${plan.label} plan shows the errors here, on the page.`,
+        offer: `${next.label} downloads the complete error report as CSV, every error by row and column.`,
       };
   }
+}
+
+/** /profile?upgrade=<tier>#plans: the profile page scrolls to and highlights that plan. */
+export function plansLink(tier: SubscriptionTier): string {
+  return `${paths.profile}?upgrade=${tier}#plans`;
 }
 
 export function UpgradeDialog({
@@ -77,8 +97,10 @@ export function UpgradeDialog({
   tier: SubscriptionTier;
   onClose: () => void;
 }) {
-  const content = reason ? texts(reason, tier) : null;
-  const suggested = reason?.kind === 'file_too_large' ? PLANS[nextTier(tier)] : null;
+  const plan = PLANS[tier];
+  // The plan that fixes it: Pro from Free, Business from Pro, Enterprise otherwise.
+  const next = PLANS[nextTier(tier)];
+  const content = reason ? texts(reason, plan, next) : null;
   return (
     <Dialog open={reason !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent data-testid="upgrade-dialog">
@@ -94,17 +116,17 @@ export function UpgradeDialog({
               <DialogTitle>{content.title}</DialogTitle>
               <DialogDescription>{content.body}</DialogDescription>
             </DialogHeader>
-            {suggested ? (
-              <p className="rounded-lg bg-zinc-50 px-4 py-3 text-sm text-zinc-700">
-                Suggested plan:{' '}
-                <span className="font-semibold text-zinc-900">{suggested.label}</span>
-              </p>
-            ) : null}
+            <p
+              className="rounded-lg bg-indigo-50 px-4 py-3 text-sm text-indigo-950 ring-1 ring-indigo-100"
+              data-testid="upgrade-offer"
+            >
+              <span className="font-semibold">Suggested plan: {next.label}.</span> {content.offer}
+            </p>
             <DialogFooter>
               <DialogClose asChild>
                 <Button variant="outline">Not now</Button>
               </DialogClose>
-              <Link to={paths.profile} className={buttonVariants()} onClick={onClose}>
+              <Link to={plansLink(next.tier)} className={buttonVariants()} onClick={onClose}>
                 View Plans
               </Link>
             </DialogFooter>

@@ -1,5 +1,7 @@
 import {
+  nextTier,
   PLANS,
+  reportFileName,
   WORKSPACE_ERROR_CODES,
   type PublicUser,
   type SavedSchema,
@@ -7,25 +9,29 @@ import {
 } from '@schemacheck/contracts';
 import type { WebField } from '@schemacheck/engine';
 import { useQueryClient } from '@tanstack/react-query';
-import { FolderOpen, Lock, Play, Save } from 'lucide-react';
+import { FileSpreadsheet, FolderOpen, LayoutTemplate, ListPlus, Lock, Save } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useRef, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 
 import { useSaveSchema } from '../api/schemas';
-import { USAGE_KEY } from '../api/usage';
+import { USAGE_KEY, useUsage } from '../api/usage';
 import { fetchErrorReport, validateOnServer } from '../api/validate';
 import { downloadBlob } from '../lib/download';
 import { formatMaxFileSize, formatMaxRows } from '../lib/format';
 import { fileTypeOf, verdictOf, type ResultView } from '../lib/result';
 import { checkDraftForValidation, checkSchema } from '../lib/schema-check';
 import { fromWebSchema, mapProblems, type ProblemMap } from '../lib/schema-draft';
+import { sampleFile, STARTER_SCHEMA } from '../lib/starter';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { ActionBar } from './action-bar';
 import { FileDropzone } from './file-dropzone';
 import { ResultsPanel, ResultsPlaceholder } from './results-panel';
 import { SavedSchemasDialog } from './saved-schemas-dialog';
@@ -82,6 +88,7 @@ export function Workspace({ user }: { user: PublicUser }) {
   const [loaded, setLoaded] = useState<{ id: string; name: string } | null>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const save = useSaveSchema();
+  const usage = useUsage();
 
   const form = useSchemaForm('csv', () => {
     setResult(null);
@@ -149,11 +156,12 @@ export function Workspace({ user }: { user: PublicUser }) {
       return;
     }
     if (code === WORKSPACE_ERROR_CODES.rowLimit || text.includes('rows')) {
-      setUpgrade({ kind: 'row_limit', message: text });
+      setUpgrade({ kind: 'row_limit', message: text, ...(file ? { fileName: file.name } : {}) });
       return;
     }
     if (code === WORKSPACE_ERROR_CODES.monthlyLimit) {
-      setUpgrade({ kind: 'monthly_limit', message: text });
+      const resetDate = usage.data?.resetDate;
+      setUpgrade({ kind: 'monthly_limit', message: text, ...(resetDate ? { resetDate } : {}) });
       void queryClient.invalidateQueries({ queryKey: USAGE_KEY });
       return;
     }
@@ -171,7 +179,7 @@ export function Workspace({ user }: { user: PublicUser }) {
     }
     setDownloading(true);
     try {
-      downloadBlob(await fetchErrorReport(result.id), `error-report-${result.fileName}.csv`);
+      downloadBlob(await fetchErrorReport(result.id), reportFileName(result.fileName));
     } catch (error) {
       if (errorBody(error)?.code === WORKSPACE_ERROR_CODES.planRequired) {
         setUpgrade({ kind: 'export_locked' });
@@ -286,8 +294,21 @@ export function Workspace({ user }: { user: PublicUser }) {
   };
 
   const locked = !plan.limits.savedSchemas;
-  const validateDisabled = Boolean(running) || !file || fieldCount === 0;
   const resultView: ResultView | null = result;
+  const reportLocked = result !== null && (!plan.limits.reportExport || !result.reportAvailable);
+
+  const loadSample = () => {
+    if (form.getValues('fields').length === 0) loadStarter();
+    chooseFile(sampleFile());
+    toast({
+      title: 'Sample file selected',
+      description: 'A small customer list with a few mistakes. Validate it to see the results.',
+    });
+  };
+  const loadStarter = () => {
+    form.reset(fromWebSchema(STARTER_SCHEMA));
+    setLoaded(null);
+  };
 
   return (
     <>
@@ -332,18 +353,11 @@ export function Workspace({ user }: { user: PublicUser }) {
                   setUpgrade({ kind: 'file_too_large', fileName: big.name, fileSize: big.size })
                 }
               />
-              <Button size="lg" onClick={() => void onValidate()} disabled={validateDisabled}>
-                {running ? <Spinner /> : <Play aria-hidden="true" />}
-                {running ? 'Validating…' : 'Validate file'}
-              </Button>
-              {!file || fieldCount === 0 ? (
-                <p className="-mt-2 text-center text-xs text-zinc-600">
-                  {!file && fieldCount === 0
-                    ? 'Select a file and define at least one field to validate.'
-                    : !file
-                      ? 'Select a file to validate.'
-                      : 'Define at least one field to validate.'}
-                </p>
+              {!file ? (
+                <StartPoints
+                  onSample={loadSample}
+                  onStarter={fieldCount === 0 ? loadStarter : undefined}
+                />
               ) : null}
             </CardContent>
           </Card>
@@ -382,6 +396,13 @@ export function Workspace({ user }: { user: PublicUser }) {
               </>
             }
           />
+          <ActionBar
+            file={file}
+            fieldCount={fieldCount}
+            running={Boolean(running)}
+            onValidate={() => void onValidate()}
+            label="Validate file"
+          />
         </div>
 
         <section aria-labelledby="results-heading" className="grid min-w-0 gap-4">
@@ -405,11 +426,12 @@ export function Workspace({ user }: { user: PublicUser }) {
               report={{
                 onDownload: () => void onDownload(),
                 busy: downloading,
-                locked: !plan.limits.reportExport || !result.reportAvailable,
-                note:
-                  !plan.limits.reportExport || !result.reportAvailable
-                    ? 'Full CSV reports come with the Pro plan.'
-                    : undefined,
+                locked: reportLocked
+                  ? `Full report with ${PLANS[nextTier(user.subscriptionTier)].label}`
+                  : undefined,
+                note: reportLocked
+                  ? `Every error as a CSV file comes with the ${PLANS[nextTier(user.subscriptionTier)].label} plan.`
+                  : undefined,
               }}
             />
           ) : (
@@ -427,5 +449,36 @@ export function Workspace({ user }: { user: PublicUser }) {
       />
       <SavedSchemasDialog open={loadOpen} onOpenChange={setLoadOpen} onLoad={onLoad} />
     </>
+  );
+}
+
+/** The empty workspace's ways in: a sample file, a starter schema, or a template. */
+function StartPoints({
+  onSample,
+  onStarter,
+}: {
+  onSample: () => void;
+  onStarter: (() => void) | undefined;
+}) {
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-white p-3" data-testid="start-points">
+      <p className="text-sm font-medium text-zinc-900">Nothing to hand? Start from an example.</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onSample}>
+          <FileSpreadsheet aria-hidden="true" />
+          Try a sample file
+        </Button>
+        {onStarter ? (
+          <Button variant="outline" size="sm" onClick={onStarter}>
+            <ListPlus aria-hidden="true" />
+            Use a starter schema
+          </Button>
+        ) : null}
+        <Link to={paths.templates} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <LayoutTemplate aria-hidden="true" />
+          Browse templates
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -22,14 +22,17 @@ export function fileTypeOf(name: string): 'csv' | 'json' | null {
   return null;
 }
 
-/** The toast (docs/product.md#messages) for a finished validation, and the same words for the live region. */
+/** The toast (docs/product.md#messages) for a finished validation, and the live region's words. */
 export function verdictOf(result: Pick<ResultView, 'errorCount' | 'totalRows' | 'invalidRows'>) {
   const [title, description] =
     result.errorCount === 0
-      ? ['Validation successful', `All ${formatCount(result.totalRows)} rows are valid.`]
-      : [
-          'Validation completed with errors',
-          `${formatCount(result.invalidRows)} rows have errors.`,
-        ];
+      ? ['Validation successful', `${allRows(result.totalRows)} ${isAre(result.totalRows)} valid.`]
+      : ['Validation completed with errors', `${rowsHave(result.invalidRows)} errors.`];
   return { title, description, announcement: `${title}. ${description}` };
 }
+
+/** "All 3 rows", "The 1 row". */
+export const allRows = (n: number) => (n === 1 ? 'The 1 row' : `All ${formatCount(n)} rows`);
+const isAre = (n: number) => (n === 1 ? 'is' : 'are');
+/** "1 row has", "3 rows have". */
+export const rowsHave = (n: number) => (n === 1 ? '1 row has' : `${formatCount(n)} rows have`);

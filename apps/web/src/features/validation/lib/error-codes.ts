@@ -1,0 +1,41 @@
+import type { ErrorCode } from '@schemacheck/engine';
+
+/**
+ * What each error code means, in the words the results show ("By error type"). The engine's
+ * codes stay in the report and the API; people read these.
+ */
+export const ERROR_CODE_LABELS: Record<ErrorCode, string> = {
+  missing_column: 'Missing column',
+  unexpected_column: 'Unexpected column',
+  column_order: 'Column out of order',
+  duplicate_column: 'Duplicate column',
+  blank_header: 'Column without a name',
+  extra_cells: 'Too many cells',
+  missing_cells: 'Too few cells',
+  parse_error: 'Unreadable row',
+  encoding_error: 'Unreadable characters',
+  not_an_object: 'Record is not an object',
+  required: 'Missing value',
+  type: 'Wrong type or format',
+  pattern: 'Does not match the pattern',
+  min_length: 'Too short',
+  max_length: 'Too long',
+  allowed_chars: 'Characters not allowed',
+  minimum: 'Below the minimum',
+  maximum: 'Above the maximum',
+  precision: 'Too many decimal places',
+  enum: 'Not an allowed value',
+  date_min: 'Date too early',
+  date_max: 'Date too late',
+  date_future: 'Date in the future',
+  date_past: 'Date in the past',
+  unique: 'Duplicate value',
+  additional_property: 'Unexpected property',
+};
+
+/** The label of a code; an unknown code (a newer server) is shown as written. */
+export function errorCodeLabel(code: string): string {
+  return Object.hasOwn(ERROR_CODE_LABELS, code)
+    ? ERROR_CODE_LABELS[code as ErrorCode]
+    : code.replace(/_/g, ' ');
+}
