@@ -1,6 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Rollup } from 'vite';
 
+// The day of the build (YYYY-MM-DD); scripts/build.mjs fixes it once for both of its builds.
+const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10);
+
 // Two warnings about dependencies' code, not this app's, are silenced (only these; everything else
 // still prints): the "use client" directive (react-router, TanStack Query, Radix) marks a React
 // Server Components boundary and means nothing in a client-only bundle, which drops it; and zod 4
@@ -13,20 +16,25 @@ function quietKnownWarnings(warning: Rollup.RollupLog, warn: Rollup.LoggingFunct
 
 // No @vitejs/plugin-react: esbuild compiles JSX with the automatic runtime (no Fast Refresh; a
 // full reload on change is fine for this app).
+// `npm run build` runs scripts/build.mjs: this config for the browser, then for the pre-render
+// (docs/decisions/105).
 export default defineConfig({
   plugins: [tailwindcss()],
   esbuild: { jsx: 'automatic' },
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  define: { __BUILD_DATE__: JSON.stringify(buildDate) },
   server: {
     // `npx vite` in apps/web talks to a server started on the default port.
     proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
   },
   // The in-browser validator's worker is an ES module (it imports the engine).
   worker: { format: 'es' },
+  // The manifest tells the pre-render which chunks each page needs (modulepreload links).
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    manifest: true,
     rollupOptions: { onwarn: quietKnownWarnings },
   },
 });

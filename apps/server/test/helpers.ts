@@ -33,19 +33,34 @@ export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** A tiny stand-in for apps/web/dist. */
+/**
+ * A tiny stand-in for apps/web/dist as apps/web/scripts/build.mjs writes it: two pre-rendered
+ * pages, the 404 page, the app shell and prerender.json (built for http://localhost:3000).
+ */
 export function makeWebDist(): string {
   const dir = tempDir('sc-web-');
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><title>SPA</title><div id="root"></div>',
-  );
+  const html = (title: string) =>
+    `<!doctype html><title>${title}</title><link rel="canonical" href="http://localhost:3000/"><div id="root"></div>`;
+  writeFileSync(path.join(dir, 'index.html'), html('Home'));
+  writeFileSync(path.join(dir, 'spa.html'), html('SPA'));
+  writeFileSync(path.join(dir, '404.html'), html('Page Not Found'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app");');
   mkdirSync(path.join(dir, 'csv-validator'));
+  writeFileSync(path.join(dir, 'csv-validator', 'index.html'), html('CSV validator'));
   writeFileSync(
-    path.join(dir, 'csv-validator', 'index.html'),
-    '<!doctype html><title>CSV validator</title>',
+    path.join(dir, 'prerender.json'),
+    JSON.stringify({
+      origin: 'http://localhost:3000',
+      buildDate: '2026-01-02',
+      pages: [
+        { path: '/', file: 'index.html', noindex: false },
+        { path: '/csv-validator', file: 'csv-validator/index.html', noindex: false },
+      ],
+      notFound: '404.html',
+      shell: 'spa.html',
+      appRoutes: ['/reset-password', '/dashboard', '/profile', '/stripe/success'],
+    }),
   );
   return dir;
 }

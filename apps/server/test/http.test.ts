@@ -217,8 +217,8 @@ describe('web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('answers client-side routes and unknown pages with index.html (200)', async () => {
-    for (const url of ['/', '/dashboard', '/profile?x=1', '/no/such/page', '/auth']) {
+  it('answers the signed-in app routes with the app shell (200)', async () => {
+    for (const url of ['/dashboard', '/profile?x=1', '/stripe/success?session_id=cs_1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -227,11 +227,21 @@ describe('web app', () => {
     }
   });
 
-  it('serves a pre-rendered page when the build has one', async () => {
-    for (const url of ['/csv-validator', '/csv-validator/']) {
+  it('serves pre-rendered pages; a trailing slash redirects; unknown pages are a 404 page', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<title>Home</title>');
+    const page = await t.app.inject({ method: 'GET', url: '/csv-validator' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>CSV validator</title>');
+    const slash = await t.app.inject({ method: 'GET', url: '/csv-validator/?a=1' });
+    expect(slash.statusCode).toBe(301);
+    expect(slash.headers.location).toBe('/csv-validator?a=1');
+    for (const url of ['/no/such/page', '/csv-validator/x', '/index.html', '/spa.html']) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<title>CSV validator</title>');
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<title>Page Not Found</title>');
     }
   });
 

@@ -1,14 +1,39 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
 import { App } from './app';
+import { resolveRoutesFor, routes } from './app/router';
+import { PageMetaSinkContext } from './hooks/use-page-meta';
 import './index.css';
+
+// Public pages arrive pre-rendered (docs/decisions/105): #root holds the page's markup and says
+// which path it was rendered for. The app hydrates that markup when it is the page of this URL,
+// and renders from scratch otherwise (the signed-in app's routes arrive with an empty #root).
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
-createRoot(root).render(
+/** The path the HTML was rendered for, `*` for the 404 page, or undefined for the app shell. */
+const rendered = root.dataset.prerendered;
+const here = window.location.pathname.replace(/(.)\/+$/, '$1');
+// A query string may change what a page shows (the sign-in page's tab), which the pre-rendered
+// HTML cannot know: those URLs render afresh.
+const hydrate =
+  rendered !== undefined &&
+  window.location.search === '' &&
+  (rendered === '*' || rendered === here);
+
+// Load the page's chunk first, so that the first render is the page and not an empty fallback.
+await resolveRoutesFor(window.location.pathname);
+const router = createBrowserRouter(routes);
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <PageMetaSinkContext value={null}>
+      <App router={<RouterProvider router={router} />} />
+    </PageMetaSinkContext>
+  </StrictMode>
 );
+
+if (hydrate) hydrateRoot(root, app);
+else createRoot(root).render(app);

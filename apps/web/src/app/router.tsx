@@ -1,18 +1,24 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 import { RootLayout } from '@/components/layouts/root-layout';
 import { paths } from '@/config/paths';
 
 import { RouteError } from './routes/route-error';
 
-// Each page is its own chunk, loaded on first visit. `lazy` maps a module's named export to the
-// route's Component.
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+/** What a page route carries in `handle`: its module under app/routes (the pre-render reads it). */
+export interface PageHandle {
+  module: string;
 }
 
-const routes: RouteObject[] = [
+// Each page is its own chunk, loaded on first visit. `lazy` maps a module's named export to the
+// route's Component; `module` names the file, so that the pre-render can preload its chunk.
+function page<M>(module: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()), handle: { module } satisfies PageHandle });
+}
+
+/** The route table, shared by the browser router (main.tsx) and the pre-render (entry-server.tsx). */
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
@@ -21,6 +27,7 @@ const routes: RouteObject[] = [
       {
         path: paths.home,
         lazy: page(
+          'landing',
           () => import('./routes/landing'),
           (m) => m.LandingRoute,
         ),
@@ -28,6 +35,7 @@ const routes: RouteObject[] = [
       {
         path: paths.auth,
         lazy: page(
+          'auth',
           () => import('./routes/auth'),
           (m) => m.AuthRoute,
         ),
@@ -35,6 +43,7 @@ const routes: RouteObject[] = [
       {
         path: paths.forgotPassword,
         lazy: page(
+          'forgot-password',
           () => import('./routes/forgot-password'),
           (m) => m.ForgotPasswordRoute,
         ),
@@ -42,6 +51,7 @@ const routes: RouteObject[] = [
       {
         path: paths.resetPassword,
         lazy: page(
+          'reset-password',
           () => import('./routes/reset-password'),
           (m) => m.ResetPasswordRoute,
         ),
@@ -49,6 +59,7 @@ const routes: RouteObject[] = [
       {
         path: paths.dashboard,
         lazy: page(
+          'dashboard',
           () => import('./routes/dashboard'),
           (m) => m.DashboardRoute,
         ),
@@ -56,6 +67,7 @@ const routes: RouteObject[] = [
       {
         path: paths.profile,
         lazy: page(
+          'profile',
           () => import('./routes/profile'),
           (m) => m.ProfileRoute,
         ),
@@ -63,6 +75,7 @@ const routes: RouteObject[] = [
       {
         path: paths.privacy,
         lazy: page(
+          'privacy',
           () => import('./routes/privacy'),
           (m) => m.PrivacyRoute,
         ),
@@ -70,6 +83,7 @@ const routes: RouteObject[] = [
       {
         path: paths.terms,
         lazy: page(
+          'terms',
           () => import('./routes/terms'),
           (m) => m.TermsRoute,
         ),
@@ -77,6 +91,7 @@ const routes: RouteObject[] = [
       {
         path: paths.help,
         lazy: page(
+          'help',
           () => import('./routes/help'),
           (m) => m.HelpRoute,
         ),
@@ -84,6 +99,7 @@ const routes: RouteObject[] = [
       {
         path: paths.csvValidator,
         lazy: page(
+          'csv-validator',
           () => import('./routes/csv-validator'),
           (m) => m.CsvValidatorRoute,
         ),
@@ -91,6 +107,7 @@ const routes: RouteObject[] = [
       {
         path: paths.jsonValidator,
         lazy: page(
+          'json-validator',
           () => import('./routes/json-validator'),
           (m) => m.JsonValidatorRoute,
         ),
@@ -98,6 +115,7 @@ const routes: RouteObject[] = [
       {
         path: paths.csvSchemaValidator,
         lazy: page(
+          'csv-schema-validator',
           () => import('./routes/csv-schema-validator'),
           (m) => m.CsvSchemaValidatorRoute,
         ),
@@ -105,6 +123,7 @@ const routes: RouteObject[] = [
       {
         path: paths.jsonSchemaValidator,
         lazy: page(
+          'json-schema-validator',
           () => import('./routes/json-schema-validator'),
           (m) => m.JsonSchemaValidatorRoute,
         ),
@@ -112,6 +131,7 @@ const routes: RouteObject[] = [
       {
         path: paths.validationApi,
         lazy: page(
+          'validation-api',
           () => import('./routes/validation-api'),
           (m) => m.ValidationApiRoute,
         ),
@@ -119,6 +139,7 @@ const routes: RouteObject[] = [
       {
         path: paths.csvUploadErrors,
         lazy: page(
+          'csv-upload-errors',
           () => import('./routes/csv-upload-errors'),
           (m) => m.CsvUploadErrorsRoute,
         ),
@@ -126,6 +147,7 @@ const routes: RouteObject[] = [
       {
         path: paths.jsonValidationErrors,
         lazy: page(
+          'json-validation-errors',
           () => import('./routes/json-validation-errors'),
           (m) => m.JsonValidationErrorsRoute,
         ),
@@ -133,6 +155,7 @@ const routes: RouteObject[] = [
       {
         path: paths.templates,
         lazy: page(
+          'templates',
           () => import('./routes/templates'),
           (m) => m.TemplatesRoute,
         ),
@@ -140,6 +163,7 @@ const routes: RouteObject[] = [
       {
         path: paths.compare,
         lazy: page(
+          'compare',
           () => import('./routes/compare'),
           (m) => m.CompareRoute,
         ),
@@ -147,6 +171,7 @@ const routes: RouteObject[] = [
       {
         path: paths.industries,
         lazy: page(
+          'industries',
           () => import('./routes/industries'),
           (m) => m.IndustriesRoute,
         ),
@@ -154,6 +179,7 @@ const routes: RouteObject[] = [
       {
         path: paths.buyingGuide,
         lazy: page(
+          'buying-guide',
           () => import('./routes/buying-guide'),
           (m) => m.BuyingGuideRoute,
         ),
@@ -161,6 +187,7 @@ const routes: RouteObject[] = [
       {
         path: paths.stripeSuccess,
         lazy: page(
+          'stripe-success',
           () => import('./routes/stripe-success'),
           (m) => m.StripeSuccessRoute,
         ),
@@ -168,6 +195,7 @@ const routes: RouteObject[] = [
       {
         path: paths.apiDocs,
         lazy: page(
+          'api-docs',
           () => import('./routes/api-docs'),
           (m) => m.ApiDocsRoute,
         ),
@@ -175,6 +203,7 @@ const routes: RouteObject[] = [
       {
         path: '*',
         lazy: page(
+          'not-found',
           () => import('./routes/not-found'),
           (m) => m.NotFoundRoute,
         ),
@@ -183,8 +212,19 @@ const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
-
-export function AppRouter() {
-  return <RouterProvider router={router} />;
+/**
+ * Loads the page modules the path matches and puts them into the route table, so that the first
+ * render (hydrating the pre-rendered HTML, or a fresh render of the single-page app) shows the page
+ * itself rather than an empty fallback while its chunk loads.
+ */
+export async function resolveRoutesFor(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved);
+      delete route.lazy;
+    }),
+  );
 }

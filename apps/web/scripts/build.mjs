@@ -1,0 +1,154 @@
+// `npm run build -w @schemacheck/web`: the browser build, the pre-render of every public page, and
+// the precompressed copies of every text file (docs/decisions/105, 106).
+//
+// 1. vite build: the single-page app in dist/ (its index.html becomes dist/spa.html, the shell of
+//    the signed-in app's routes).
+// 2. vite build --ssr src/entry-server.tsx: the same app for Node, into node_modules/.cache.
+// 3. Each public path is rendered with React's static renderer and written as dist/<path>/index.html
+//    (dist/index.html for /, dist/404.html for the 404 page) with its title, metadata and JSON-LD
+//    in the head and modulepreload links for its route chunks.
+// 4. dist/prerender.json tells the server what exists (pages, app routes, the origin used).
+// 5. Every text file of 1 KiB or more gets a .br and a .gz beside it.
+
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+import { build } from 'vite';
+
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const dist = path.join(webDir, 'dist');
+const ssrOut = path.join(webDir, 'node_modules/.cache/schemacheck-prerender');
+
+// One date for both builds and the manifest (a build that crosses midnight stays consistent).
+process.env.BUILD_DATE ??= new Date().toISOString().slice(0, 10);
+const buildDate = process.env.BUILD_DATE;
+// The origin written into canonical and Open Graph URLs: the server's own default, or APP_URL.
+// The server rewrites it when it runs under another origin.
+const origin = new URL(process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`)
+  .origin;
+
+const started = Date.now();
+await build({ root: webDir, logLevel: 'warn' });
+await build({
+  root: webDir,
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: ssrOut,
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+    target: 'node20',
+  },
+});
+
+const entry = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
+/** @type {Record<string, {file: string, imports?: string[], css?: string[], isEntry?: boolean}>} */
+const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+
+const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+await writeFile(path.join(dist, 'spa.html'), shell);
+
+/** Chunks the entry already loads (Vite links them in the shell). */
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
+const loadedByEntry = new Set();
+collect(entryKey, loadedByEntry);
+
+/** A manifest entry and every chunk it imports statically, as manifest keys. */
+function collect(key, into) {
+  if (into.has(key)) return;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) collect(imported, into);
+}
+
+/** modulepreload (and stylesheet) links for the route modules a page is made of. */
+function chunkLinks(modules) {
+  const keys = new Set();
+  for (const module of modules) {
+    const key = `src/app/routes/${module}.tsx`;
+    if (!manifest[key]) throw new Error(`No chunk for ${key} in the Vite manifest`);
+    collect(key, keys);
+  }
+  const links = [];
+  for (const key of keys) {
+    if (loadedByEntry.has(key)) continue;
+    links.push(`<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+    for (const css of manifest[key].css ?? []) links.push(`<link rel="stylesheet" href="/${css}">`);
+  }
+  return links;
+}
+
+function pageHtml(rendered, marker) {
+  const head = [entry.headHtml(rendered.meta, origin), ...chunkLinks(rendered.modules)].join(
+    '\n    ',
+  );
+  let html = shell
+    .replace(/<title>[\s\S]*?<\/title>/, () => '')
+    .replace(/<meta[^>]*data-page-meta[^>]*>/, () => head)
+    // The page reads without JavaScript; only the app shell needs the notice.
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+  if (!html.includes(head)) throw new Error('index.html lost its data-page-meta description');
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error(`index.html has no ${root}`);
+  html = html.replace(
+    root,
+    () => `<div id="root" data-prerendered="${marker}">${rendered.html}</div>`,
+  );
+  return html;
+}
+
+const pages = [];
+for (const pagePath of entry.PRERENDERED_PATHS) {
+  const rendered = await entry.renderPage(pagePath, origin);
+  const file = pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;
+  await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
+  await writeFile(path.join(dist, file), pageHtml(rendered, pagePath));
+  pages.push({ path: pagePath, file, noindex: Boolean(rendered.meta.noindex) });
+}
+const notFound = await entry.renderPage(entry.NOT_FOUND_RENDER_PATH, origin);
+await writeFile(path.join(dist, '404.html'), pageHtml(notFound, '*'));
+
+const prerendered = new Set(entry.PRERENDERED_PATHS);
+const appRoutes = entry.routePaths().filter((route) => !prerendered.has(route));
+await writeFile(
+  path.join(dist, 'prerender.json'),
+  `${JSON.stringify({ origin, buildDate, pages, notFound: '404.html', shell: 'spa.html', appRoutes }, null, 2)}\n`,
+);
+
+// Precompressed copies for @fastify/static (preCompressed) and the server's page cache.
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const TEXT = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
+async function* files(dir) {
+  for (const dirent of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, dirent.name);
+    if (dirent.isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+let compressed = 0;
+for await (const file of files(dist)) {
+  if (!TEXT.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+  if ((await stat(file)).size < 1024) continue;
+  const data = await readFile(file);
+  const [br, gz] = await Promise.all([
+    brotli(data, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+    gzip(data, { level: 9 }),
+  ]);
+  await writeFile(`${file}.br`, br);
+  await writeFile(`${file}.gz`, gz);
+  compressed++;
+}
+
+console.log(
+  `web: built, ${pages.length} pages and the 404 page pre-rendered, ${compressed} files precompressed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
