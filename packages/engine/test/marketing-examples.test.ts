@@ -6,6 +6,7 @@ import {
   allEngineExamples,
   type EngineExample,
 } from '../../../apps/web/src/features/marketing/data/engine-examples.ts';
+import { ruleMessages } from '../../../apps/web/src/features/marketing/data/rule-messages.ts';
 import { schemaTemplates } from '../../../apps/web/src/features/marketing/data/templates.ts';
 import { parseSchema, validateBytes, type ValidationResult } from '../src/index.ts';
 
@@ -69,6 +70,20 @@ describe('schema templates', () => {
       const url = new URL(`../../../apps/web/public${template.sampleUrl}`, import.meta.url);
       const result = run(template.schema, readFileSync(url));
       expect(plain(result)).toEqual({ errors: template.sampleErrors, warnings: [] });
+    });
+  }
+});
+
+describe('the rule table of the validator pages', () => {
+  // A second column keeps an empty cell from being a blank line (which is skipped).
+  for (const row of ruleMessages) {
+    it(`${row.rule}: the rejected value gets the shown message`, () => {
+      const schema = { name: 'rule', fileType: 'csv', fields: [row.field] };
+      const cell = /[",\n]/.test(row.rejected)
+        ? `"${row.rejected.replace(/"/g, '""')}"`
+        : row.rejected;
+      const result = run(schema, new TextEncoder().encode(`id,${row.field.name}\n1,${cell}\n`));
+      expect(result.errors.map((issue) => issue.message)).toEqual([row.message]);
     });
   }
 });

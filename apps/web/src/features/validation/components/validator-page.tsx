@@ -1,10 +1,11 @@
 import { ArrowRight, FileSearch, ListChecks, Lock, ShieldCheck, UploadCloud } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { usePageMeta } from '@/hooks/use-page-meta';
+import { usePageMeta, type PageMeta } from '@/hooks/use-page-meta';
 import { useUser } from '@/lib/auth';
 
 import { LocalValidator } from './local-validator';
@@ -50,10 +51,18 @@ const STEPS = [
   },
 ];
 
-export function ValidatorPage({ fileType }: { fileType: 'csv' | 'json' }) {
+interface ValidatorPageProps {
+  fileType: 'csv' | 'json';
+  /** The route's own metadata (keywords, JSON-LD, a longer title), over the defaults below. */
+  meta?: Partial<PageMeta>;
+  /** The route's guide content, below the validator. */
+  children?: ReactNode;
+}
+
+export function ValidatorPage({ fileType, meta, children }: ValidatorPageProps) {
   const copy = COPY[fileType];
   const { data: user } = useUser();
-  usePageMeta({ title: copy.title, description: copy.description, path: copy.path });
+  usePageMeta({ title: copy.title, description: copy.description, path: copy.path, ...meta });
   return (
     <SiteLayout className="bg-zinc-50">
       <section className="border-b border-zinc-200 bg-white">
@@ -139,6 +148,7 @@ export function ValidatorPage({ fileType }: { fileType: 'csv' | 'json' }) {
           </div>
         </div>
       </section>
+      {children}
     </SiteLayout>
   );
 }
