@@ -68,6 +68,28 @@ export const ERRORS = {
     status: 429,
     message: 'Wait for the current validation to finish.',
   },
+  /** Billing: a Stripe webhook without a valid, recent Stripe-Signature (docs/decisions/071). */
+  invalid_signature: { status: 400, message: 'Invalid Stripe signature' },
+  /** Billing: the card was declined while changing plan; the message is Stripe's. */
+  payment_failed: { status: 402, message: 'Your card was declined.' },
+  /** Billing: Checkout for a user who already pays (plan changes go through the profile). */
+  already_subscribed: {
+    status: 409,
+    message: 'You already have a subscription. Change your plan from your profile.',
+  },
+  /** Billing: a plan change, cancellation or preview without a live subscription. */
+  no_subscription: {
+    status: 409,
+    message: 'You have no active subscription. Choose a plan and pay through Checkout first.',
+  },
+  /** Billing: the requested plan is the one the user has. */
+  same_plan: { status: 409, message: 'You are already on this plan.' },
+  /** Billing: Stripe cannot be reached or failed; nothing was changed. */
+  billing_unavailable: {
+    status: 503,
+    message:
+      'Our payment provider is not responding. Nothing was changed; please try again shortly.',
+  },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   service_unavailable: {
     status: 503,

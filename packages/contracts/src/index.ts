@@ -1,3 +1,4 @@
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './plans.ts';
 export * from './workspace.ts';

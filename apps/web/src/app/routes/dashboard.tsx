@@ -7,6 +7,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
+import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { Workspace } from '@/features/validation/components/workspace';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { useUser } from '@/lib/auth';
@@ -32,6 +33,7 @@ function Dashboard() {
         </Badge>
       </div>
 
+      <PastDueBanner className="mt-6" />
       <div className="mt-8">
         <Workspace user={user} />
       </div>

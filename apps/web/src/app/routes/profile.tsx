@@ -1,6 +1,7 @@
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { paths } from '@/config/paths';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
+import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { AccountDetailsCard } from '@/features/profile/components/account-details-card';
 import { CurrentPlanCard } from '@/features/profile/components/current-plan-card';
 import { DangerZone } from '@/features/profile/components/danger-zone';
@@ -15,6 +16,7 @@ function Profile() {
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">Profile</h1>
       <p className="mt-1.5 text-sm text-zinc-600">Manage your account and your plan.</p>
+      <PastDueBanner className="mt-6" />
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <CurrentPlanCard user={user} />
         <AccountDetailsCard user={user} />

@@ -1,39 +1,167 @@
-import { PLANS, SUBSCRIPTION_TIERS, type SubscriptionTier } from '@schemacheck/contracts';
+import {
+  PLANS,
+  SUBSCRIPTION_TIERS,
+  TEST_CARD_NUMBER,
+  type PaidTier,
+  type SubscriptionTier,
+} from '@schemacheck/contracts';
 import { Check } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { SALES_EMAIL } from '@/config/site';
+import { useCheckout, useSubscription } from '@/features/billing/api/billing';
+import {
+  PlanChangeDialog,
+  type PlanChange,
+} from '@/features/billing/components/plan-change-dialog';
+import { toast } from '@/hooks/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
 import { formatPlanPrice, planFeatures } from '@/lib/plan-display';
+import { cn } from '@/lib/utils';
 
-/** Every plan from contracts' PLANS. Changing plan arrives with billing; until then it says so. */
+const rank = (tier: SubscriptionTier) => SUBSCRIPTION_TIERS.indexOf(tier);
+const isPaid = (tier: SubscriptionTier): tier is PaidTier => tier === 'pro' || tier === 'business';
+
+/**
+ * Every plan from contracts' PLANS with the action that gets there: Checkout for a first paid
+ * plan, a confirmed switch (with its price) between paid plans, Downgrade to Free at the end of
+ * the period, Contact Sales for Enterprise. `/profile?upgrade=pro#plans` scrolls here and marks
+ * the suggested plan (the upgrade dialogs link there).
+ */
 export function PlansGrid({ currentTier }: { currentTier: SubscriptionTier }) {
+  const { data: state } = useSubscription();
+  const checkout = useCheckout();
+  const [change, setChange] = useState<PlanChange | null>(null);
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const requested = params.get('upgrade');
+  const suggested = requested && requested in PLANS ? (requested as SubscriptionTier) : null;
+
+  useEffect(() => {
+    if (suggested || location.hash === '#plans') {
+      section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [suggested, location.hash]);
+
+  const tier = state?.tier ?? currentTier;
+  const subscribed = state?.subscribedTier ?? null;
+  const live = state !== undefined && state.status !== 'none';
+  // What the buttons compare against: the plan paid for (it may differ from the limits while a
+  // payment is overdue).
+  const own = subscribed ?? tier;
+
+  const startCheckout = (target: PaidTier) =>
+    checkout.mutate(target, {
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Checkout failed',
+          description: getErrorMessage(error, 'Failed to create checkout session.'),
+        }),
+    });
+
   return (
-    <section aria-labelledby="plans-heading">
+    <section id="plans" ref={section} aria-labelledby="plans-heading" className="scroll-mt-24">
       <div className="mb-4">
         <h2 id="plans-heading" className="text-lg font-semibold tracking-tight text-zinc-900">
           Available plans
         </h2>
         <p className="mt-1 text-sm text-zinc-600">
-          Compare what each plan includes. Prices are in pounds (GBP), billed monthly.
+          Prices are in pounds (GBP), billed monthly in advance. Change or cancel any time.
         </p>
+        {state?.mode === 'test' ? (
+          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Test mode: payments go through a test checkout and nothing is charged. Pay with
+            Stripe&apos;s test card {TEST_CARD_NUMBER}, any future expiry date and any CVC.
+          </p>
+        ) : null}
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {SUBSCRIPTION_TIERS.map((tier) => {
-          const plan = PLANS[tier];
+        {SUBSCRIPTION_TIERS.map((planTier) => {
+          const plan = PLANS[planTier];
           const price = formatPlanPrice(plan);
-          const current = tier === currentTier;
-          const noteId = `plan-${tier}-note`;
+          const current = planTier === own;
+          const highlighted = planTier === suggested && !current;
+          const pendingHere = checkout.isPending && checkout.variables === planTier;
+          let action;
+          if (current) {
+            action = (
+              <Button variant="secondary" disabled className="w-full">
+                Current plan
+              </Button>
+            );
+          } else if (planTier === 'enterprise') {
+            action = (
+              <a
+                href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent('SchemaCheck Enterprise')}`}
+                className={buttonVariants({ variant: 'outline', className: 'w-full' })}
+              >
+                Contact Sales
+              </a>
+            );
+          } else if (tier === 'enterprise' && !live) {
+            action = (
+              <p className="text-center text-xs text-zinc-600">
+                Your Enterprise plan is managed by our sales team.
+              </p>
+            );
+          } else if (planTier === 'free') {
+            action = (
+              <Button
+                variant="outline"
+                className="w-full"
+                disabled={!live || state?.cancelAtPeriodEnd}
+                onClick={() => setChange({ kind: 'free', via: 'grid' })}
+              >
+                {state?.cancelAtPeriodEnd ? 'Downgrade scheduled' : 'Downgrade to Free'}
+              </Button>
+            );
+          } else if (isPaid(planTier) && live) {
+            action = (
+              <Button
+                variant={rank(planTier) > rank(own) ? 'default' : 'outline'}
+                className="w-full"
+                onClick={() => setChange({ kind: 'switch', tier: planTier })}
+              >
+                {rank(planTier) > rank(own)
+                  ? `Upgrade to ${plan.label}`
+                  : `Switch to ${plan.label}`}
+              </Button>
+            );
+          } else if (isPaid(planTier)) {
+            action = (
+              <Button
+                variant={highlighted || rank(planTier) > rank(own) ? 'default' : 'outline'}
+                className="w-full"
+                disabled={checkout.isPending}
+                onClick={() => startCheckout(planTier)}
+              >
+                {pendingHere ? <Spinner /> : null}
+                {rank(planTier) > rank(own)
+                  ? `Upgrade to ${plan.label}`
+                  : `Switch to ${plan.label}`}
+              </Button>
+            );
+          }
           return (
-            <li key={tier}>
+            <li key={planTier} data-testid={`plan-${planTier}`}>
               <Card
                 variant={current ? 'highlight' : 'default'}
-                className="flex h-full flex-col p-5"
+                className={cn(
+                  'flex h-full flex-col p-5',
+                  highlighted && 'ring-2 ring-indigo-500 ring-offset-2',
+                )}
               >
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-base font-semibold text-zinc-900">{plan.label}</h3>
                   {current ? <Badge>Current plan</Badge> : null}
+                  {highlighted ? <Badge variant="success">Suggested</Badge> : null}
                 </div>
                 <p className="mt-2 flex items-baseline gap-1">
                   <span className="text-2xl font-semibold tracking-tight text-zinc-900">
@@ -54,41 +182,13 @@ export function PlansGrid({ currentTier }: { currentTier: SubscriptionTier }) {
                     </li>
                   ))}
                 </ul>
-                <div className="mt-auto grid gap-2">
-                  {current ? (
-                    <Button variant="secondary" disabled className="w-full">
-                      Your current plan
-                    </Button>
-                  ) : plan.pricePence === null ? (
-                    <a
-                      href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent('SchemaCheck Enterprise')}`}
-                      className={buttonVariants({ variant: 'outline', className: 'w-full' })}
-                    >
-                      Contact Sales
-                    </a>
-                  ) : (
-                    <>
-                      <Button
-                        variant="outline"
-                        disabled
-                        aria-describedby={noteId}
-                        className="w-full"
-                      >
-                        {SUBSCRIPTION_TIERS.indexOf(tier) > SUBSCRIPTION_TIERS.indexOf(currentTier)
-                          ? `Upgrade to ${plan.label}`
-                          : `Switch to ${plan.label}`}
-                      </Button>
-                      <p id={noteId} className="text-center text-xs text-zinc-600">
-                        Coming soon: online plan changes are on their way.
-                      </p>
-                    </>
-                  )}
-                </div>
+                <div className="mt-auto grid gap-2">{action}</div>
               </Card>
             </li>
           );
         })}
       </ul>
+      <PlanChangeDialog change={change} state={state} onClose={() => setChange(null)} />
     </section>
   );
 }

@@ -1,0 +1,112 @@
+import { PLANS, type PaidTier } from '@schemacheck/contracts';
+import Stripe from 'stripe';
+import type { StripeConfig } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { API_VERSION } from './test-mode/account.ts';
+import { TestModeStripe } from './test-mode/server.ts';
+
+// The one Stripe client of the app (docs/decisions/070). Live: api.stripe.com with the configured
+// key. Test mode: the same SDK, pointed with its documented host/port/protocol options at the
+// Stripe-protocol server of test-mode/ on a loopback port. Everything above this file is the
+// same code in both modes.
+
+/** The API version the SDK pins; the test-mode server answers in its shapes. */
+export const STRIPE_API_VERSION = API_VERSION;
+
+export interface Billing {
+  mode: 'test' | 'live';
+  stripe: Stripe;
+  webhookSecret: string;
+  /** Price id of each paid plan. */
+  prices: Record<PaidTier, string>;
+  /** The in-process Stripe of test mode (null when live). */
+  testMode: TestModeStripe | null;
+}
+
+/** Test-mode price ids; their amounts come from contracts' PLANS. */
+export const TEST_PRICES: Record<PaidTier, string> = {
+  pro: 'price_testmode_pro_monthly',
+  business: 'price_testmode_business_monthly',
+};
+
+export function liveBilling(config: StripeConfig): Billing {
+  return {
+    mode: 'live',
+    stripe: new Stripe(config.secretKey, {
+      apiVersion: STRIPE_API_VERSION,
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'SchemaCheck' },
+    }),
+    webhookSecret: config.webhookSecret,
+    prices: config.prices,
+    testMode: null,
+  };
+}
+
+export async function startTestBilling(options: {
+  pagesUrl: string;
+  startTime: Date;
+  log: { warn: (obj: object, msg: string) => void };
+}): Promise<Billing> {
+  const testMode = new TestModeStripe({
+    pagesUrl: options.pagesUrl,
+    startTime: Math.floor(options.startTime.getTime() / 1000),
+    log: options.log,
+    prices: (['pro', 'business'] as const).map((tier) => ({
+      id: TEST_PRICES[tier],
+      lookupKey: `${tier}_monthly`,
+      nickname: `SchemaCheck ${PLANS[tier].label}`,
+      unitAmount: PLANS[tier].pricePence!,
+    })),
+  });
+  const port = await testMode.listen();
+  return {
+    mode: 'test',
+    stripe: new Stripe(testMode.secretKey, {
+      apiVersion: STRIPE_API_VERSION,
+      host: '127.0.0.1',
+      port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      telemetry: false,
+    }),
+    webhookSecret: testMode.webhookSecret,
+    prices: TEST_PRICES,
+    testMode,
+  };
+}
+
+export function tierOfPrice(billing: Billing, priceId: string | null | undefined): PaidTier | null {
+  if (priceId === billing.prices.pro) return 'pro';
+  if (priceId === billing.prices.business) return 'business';
+  return null;
+}
+
+/**
+ * Runs a Stripe call and turns its failures into the app's errors: a declined card is a 402 with
+ * Stripe's message; an unreachable or failing Stripe is a 503 (nothing changed). Anything else
+ * (a request Stripe refused) is our bug and goes to the 500 handler with its details logged.
+ */
+export async function stripeCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError) {
+      throw new AppError('payment_failed', { message: err.message });
+    }
+    if (
+      err instanceof Stripe.errors.StripeConnectionError ||
+      err instanceof Stripe.errors.StripeAPIError ||
+      err instanceof Stripe.errors.StripeRateLimitError ||
+      err instanceof Stripe.errors.StripeAuthenticationError
+    ) {
+      throw new AppError('billing_unavailable', { extra: {} });
+    }
+    throw err;
+  }
+}
+
+export function isMissingResource(err: unknown): boolean {
+  return err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing';
+}

@@ -1,0 +1,185 @@
+import { PLANS, type PaidTier, type SubscriptionState } from '@schemacheck/contracts';
+import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+
+import { useCancelSubscription, useChangePlan, usePlanChangePreview } from '../api/billing';
+import { formatLongDate, formatPence } from '../lib/format';
+
+/** What the dialog confirms: a switch between paid plans, or the move to Free at period end. */
+export type PlanChange =
+  { kind: 'switch'; tier: PaidTier } | { kind: 'free'; via: 'grid' | 'cancel' };
+
+function SwitchBody({ tier, onDone }: { tier: PaidTier; onDone: () => void }) {
+  const preview = usePlanChangePreview(tier);
+  const change = useChangePlan();
+  const [failure, setFailure] = useState<string | null>(null);
+  const plan = PLANS[tier];
+  const p = preview.data;
+
+  let summary: string | null = null;
+  if (p) {
+    const next = formatLongDate(p.nextInvoiceDate);
+    const monthly = formatPence(p.monthlyPence);
+    if (p.amountPence > 0) {
+      summary = `You will be charged ${formatPence(p.amountPence)} now for the rest of this billing period, then ${monthly} a month from ${next}.`;
+    } else if (p.amountPence < 0) {
+      summary = `${formatPence(p.amountPence)} for the unused part of this billing period will be credited to your account and used on your next invoices. From ${next} you will pay ${monthly} a month.`;
+    } else {
+      summary = `Nothing is charged now. From ${next} you will pay ${monthly} a month.`;
+    }
+  }
+
+  const confirm = () => {
+    if (!p) return;
+    setFailure(null);
+    change.mutate(
+      { tier, prorationDate: p.prorationDate },
+      {
+        onSuccess: () => {
+          toast({ title: 'Subscription updated' });
+          onDone();
+        },
+        onError: (error) => {
+          setFailure(getErrorMessage(error, 'Failed to update subscription tier.'));
+          toast({
+            variant: 'destructive',
+            title: 'Update failed',
+            description: 'Failed to update subscription tier.',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Switch to {plan.label}?</DialogTitle>
+        <DialogDescription>
+          Your plan changes at once, with its limits, and the price difference is worked out to the
+          day.
+        </DialogDescription>
+      </DialogHeader>
+      <div aria-live="polite" className="rounded-lg bg-zinc-50 px-4 py-3 text-sm text-zinc-800">
+        {preview.isPending ? (
+          <span className="flex items-center gap-2 text-zinc-600">
+            <Spinner /> Working out the price…
+          </span>
+        ) : preview.isError ? (
+          <span role="alert" className="text-red-700">
+            {getErrorMessage(preview.error, 'Could not work out the price. Please try again.')}
+          </span>
+        ) : (
+          <span data-testid="plan-change-summary">{summary}</span>
+        )}
+      </div>
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={change.isPending}>
+            Keep my plan
+          </Button>
+        </DialogClose>
+        <Button onClick={confirm} disabled={!p || change.isPending}>
+          {change.isPending ? <Spinner /> : null}
+          {`Confirm switch to ${plan.label}`}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+function FreeBody({
+  state,
+  via,
+  onDone,
+}: {
+  state: SubscriptionState;
+  via: 'grid' | 'cancel';
+  onDone: () => void;
+}) {
+  const change = useChangePlan();
+  const cancel = useCancelSubscription();
+  const pending = change.isPending || cancel.isPending;
+  const plan = PLANS[state.subscribedTier ?? (state.tier === 'business' ? 'business' : 'pro')];
+  const end = formatLongDate(state.currentPeriodEnd);
+  const options = {
+    onSuccess: (next: SubscriptionState) => {
+      toast({
+        title: 'Subscription Canceled',
+        description: `Your ${plan.label} plan ends on ${formatLongDate(next.currentPeriodEnd)}. After that you will be downgraded to Free.`,
+      });
+      onDone();
+    },
+    onError: (error: unknown) =>
+      toast({
+        variant: 'destructive',
+        title: 'Cancellation failed',
+        description: getErrorMessage(error, 'Failed to cancel subscription.'),
+      }),
+  };
+  const confirm = () =>
+    via === 'cancel' ? cancel.mutate(undefined, options) : change.mutate({ tier: 'free' }, options);
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>
+          {via === 'cancel' ? `Cancel your ${plan.label} plan?` : 'Downgrade to Free?'}
+        </DialogTitle>
+        <DialogDescription>
+          {`Nothing more will be charged. You keep ${plan.label} until ${end}, then your account moves to Free (${formatPence(0)}). You can resume before then.`}
+        </DialogDescription>
+      </DialogHeader>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={pending}>
+            Keep my plan
+          </Button>
+        </DialogClose>
+        <Button variant="destructive" onClick={confirm} disabled={pending}>
+          {pending ? <Spinner /> : null}
+          {via === 'cancel' ? 'Cancel plan' : 'Downgrade to Free'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+export function PlanChangeDialog({
+  change,
+  state,
+  onClose,
+}: {
+  change: PlanChange | null;
+  state: SubscriptionState | undefined;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={change !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent data-testid="plan-change-dialog">
+        {change?.kind === 'switch' ? <SwitchBody tier={change.tier} onDone={onClose} /> : null}
+        {change?.kind === 'free' && state ? (
+          <FreeBody state={state} via={change.via} onDone={onClose} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
