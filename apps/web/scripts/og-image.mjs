@@ -9,15 +9,15 @@ import { chromium } from 'playwright-core';
 const out = fileURLToPath(new URL('../public/og-image.png', import.meta.url));
 
 const rows = [
-  ['4', 'email', 'jane.doe@', 'Must be a valid email'],
-  ['9', 'price', '19.999', 'Must have at most 2 decimal places'],
-  ['12', 'sku', '', 'Is required'],
-  ['15', 'created_at', '15/03/2024', 'Must be a date in the format YYYY-MM-DD'],
+  ['4', 'email', 'Must be a valid email'],
+  ['9', 'price', 'Must have at most 2 decimal places'],
+  ['12', 'sku', 'Is required'],
+  ['15', 'created_at', 'Must be a date in the format YYYY-MM-DD'],
 ];
 
 const rowSvg = rows
   .map(
-    ([row, field, value, message], i) => `
+    ([row, field, message], i) => `
     <g transform="translate(0 ${i * 48})">
       <rect x="0" y="0" width="480" height="40" rx="8" fill="#ffffff" stroke="#e4e4e7"/>
       <text x="18" y="26" font-size="16" fill="#71717a" font-family="ui-monospace, 'DejaVu Sans Mono', monospace">${row}</text>
