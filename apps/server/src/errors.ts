@@ -18,6 +18,11 @@ export const ERRORS = {
     message: 'Send the schema and then the file as multipart/form-data',
   },
   empty_file: { status: 400, message: 'The file is empty' },
+  /** Input text holds U+0000 or a lone UTF-16 surrogate, which cannot be stored (060). */
+  invalid_text: {
+    status: 400,
+    message: 'Text may not contain the NUL character (U+0000) or unpaired UTF-16 surrogates',
+  },
   /** The reset token is unknown, used or expired. */
   invalid_reset_token: {
     status: 400,
@@ -25,6 +30,11 @@ export const ERRORS = {
   },
   /** No valid session (absent, expired, signed out). */
   unauthorized: { status: 401, message: 'Not signed in' },
+  /** Public API: no key, a malformed, unknown or revoked key (docs/decisions/081). */
+  invalid_api_key: {
+    status: 401,
+    message: 'Send a valid API key as Authorization: Bearer sc_…',
+  },
   /** Sign-in with a wrong password or an unknown account (the same answer for both). */
   invalid_credentials: { status: 401, message: 'Invalid username/email or password' },
   /** A mutating request without a valid x-csrf-token header. */
@@ -42,6 +52,16 @@ export const ERRORS = {
   email_taken: { status: 409, message: 'An account with that email already exists' },
   /** A per-user cap (saved schemas) is reached. */
   schema_limit: { status: 409, message: 'You have reached the maximum number of saved schemas.' },
+  /** Public API: the same Idempotency-Key while its first request still runs. */
+  idempotency_in_progress: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still in progress. Retry it shortly.',
+  },
+  /** Public API: the file passes the synchronous limits; /v1/jobs takes it. */
+  sync_limit: {
+    status: 413,
+    message: 'This file is over the synchronous limits. Submit it to /api/v1/jobs instead.',
+  },
   payload_too_large: { status: 413, message: 'The request body is too large' },
   /** The uploaded file passes the plan's file size limit (the message names the limit). */
   file_too_large: {
@@ -56,6 +76,11 @@ export const ERRORS = {
   unsupported_file: {
     status: 415,
     message: 'Only .csv, .json and .ndjson files can be validated',
+  },
+  /** Public API: an Idempotency-Key used before with a different request. */
+  idempotency_mismatch: {
+    status: 422,
+    message: 'This Idempotency-Key was used with a different request. Use a new key.',
   },
   /** The file has more data rows than the plan allows (the message names the limit). */
   row_limit: { status: 422, message: 'This file has more rows than your plan allows.' },
@@ -95,6 +120,20 @@ export const ERRORS = {
     status: 503,
     message: 'The service is temporarily unavailable. Please try again shortly.',
   },
+  /** The database cannot be reached; Retry-After says when to try again (060). */
+  database_unavailable: {
+    status: 503,
+    message: 'The service is temporarily unavailable. Please try again shortly.',
+  },
+  /**
+   * A validation stopped for a reason of ours (its worker ran out of memory or crashed, the
+   * server is shutting down); the validation is not counted, Retry-After says when to retry (061).
+   */
+  validation_interrupted: {
+    status: 503,
+    message:
+      'The validation stopped on our side before it finished. It was not counted; please try again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -129,3 +168,6 @@ export function tooManyAttempts(what: string, retryAfterSeconds: number): AppErr
     headers: { 'retry-after': String(seconds) },
   });
 }
+
+/** Seconds a client should wait before retrying after a 503 of ours. */
+export const RETRY_AFTER_SECONDS = 5;
