@@ -29,6 +29,8 @@ export function findUnstorable(value: unknown, maxDepth = 200): string | null {
   const walk = (v: unknown, path: string, depth: number): string | null => {
     if (typeof v === 'string') return isUnstorable(v) ? path : null;
     if (typeof v !== 'object' || v === null || depth > maxDepth) return null;
+    // Raw bodies (a webhook's signed bytes) are not text fields.
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return null;
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const found = walk(v[i], path === '' ? String(i) : `${path}.${i}`, depth + 1);
