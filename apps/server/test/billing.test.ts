@@ -477,6 +477,7 @@ describe('plan changes', () => {
     t.clock.advance(120_000);
     expect(await expireGracePeriods(db(), t.clock.now())).toBeGreaterThanOrEqual(1);
     // A week passed: the session has timed out, so sign in again.
+    c.csrfToken = null;
     expect((await c.login(u.username, STRONG_PASSWORD)).statusCode).toBe(200);
     expect(await tierOf(c)).toBe('free');
     expect((await c.get('/api/auth/subscription')).json().subscribedTier).toBe('business');
