@@ -27,7 +27,13 @@ try {
   if (user) {
     await database.db
       .update(users)
-      .set({ subscriptionTier: tier as SubscriptionTier })
+      // Recorded as set by hand: billing's sync keeps it while no Stripe subscription exists
+      // (docs/decisions/074).
+      .set({
+        subscriptionTier: tier as SubscriptionTier,
+        tierSource: 'operator',
+        tierUpdatedAt: new Date(),
+      })
       .where(eq(users.id, user.id));
     process.stdout.write(`${user.username} <${user.email}>: ${user.subscriptionTier} → ${tier}\n`);
   } else {
