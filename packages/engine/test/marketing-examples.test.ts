@@ -4,11 +4,17 @@ import { describe, expect, it } from 'vitest';
 
 import {
   allEngineExamples,
+  exampleJsonSchema,
   type EngineExample,
 } from '../../../apps/web/src/features/marketing/data/engine-examples.ts';
 import { ruleMessages } from '../../../apps/web/src/features/marketing/data/rule-messages.ts';
 import { schemaTemplates } from '../../../apps/web/src/features/marketing/data/templates.ts';
-import { parseSchema, validateBytes, type ValidationResult } from '../src/index.ts';
+import {
+  parseSchema,
+  parseSchemaText,
+  validateBytes,
+  type ValidationResult,
+} from '../src/index.ts';
 
 // Every error the public site shows is what the engine really reports: each example's "before"
 // file gives exactly the listed errors and warnings, its "after" file gives none, and each
@@ -86,4 +92,19 @@ describe('the rule table of the validator pages', () => {
       expect(result.errors.map((issue) => issue.message)).toEqual([row.message]);
     });
   }
+});
+
+describe('the JSON Schema shown on the JSON schema validator page', () => {
+  it('imports with no warning and keeps what the page says carries over', () => {
+    const parsed = parseSchemaText(exampleJsonSchema);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.value.additionalProperties).toBe(false);
+    expect(parsed.value.fields.map((f) => [f.name, f.type, f.required])).toEqual([
+      ['id', 'integer', true],
+      ['email', 'email', true],
+      ['role', 'enum', true],
+      ['created_at', 'date', false],
+    ]);
+  });
 });
