@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { tooManyAttempts } from './errors.ts';
 import { deriveKey } from './lib/crypto.ts';
 import { BackgroundTasks } from './lib/tasks.ts';
+import apiV1 from './api-v1/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import errorsPlugin from './plugins/errors.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
@@ -18,6 +19,7 @@ import sessionPlugin from './plugins/session.ts';
 import webPlugin from './plugins/web.ts';
 import workspacePlugin from './plugins/workspace.ts';
 import accountRoutes from './routes/account.ts';
+import apiKeyRoutes from './routes/api-keys.ts';
 import authRoutes from './routes/auth.ts';
 import billingRoutes from './routes/billing.ts';
 import csrfRoutes from './routes/csrf.ts';
@@ -155,6 +157,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(validateRoutes);
   await app.register(resultRoutes);
   await app.register(schemaRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(webPlugin);
 
   return app;

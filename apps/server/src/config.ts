@@ -49,6 +49,8 @@ export interface Config {
   runJobs: boolean;
   /** How often the in-process pg-boss worker looks for jobs (tests lower it). */
   jobsPollSeconds: number;
+  /** Public API requests per key per minute (docs/decisions/083). */
+  apiRateLimit: { perMinute: number; enterprisePerMinute: number };
   /**
    * Live Stripe (STRIPE_SECRET_KEY and the rest set together), or null for test mode: the
    * in-process Stripe-protocol server of billing/test-mode (docs/decisions/070).
@@ -160,6 +162,8 @@ const envSchema = z.object({
   SCRYPT_LOG_N: opt(intIn(10, 20)),
   VALIDATION_WORKERS: opt(intIn(1, 32)),
   RUN_JOBS: opt(z.enum(['true', 'false'], 'must be true or false')),
+  API_RATE_LIMIT_PER_MINUTE: opt(intIn(1, 1_000_000)),
+  API_RATE_LIMIT_ENTERPRISE_PER_MINUTE: opt(intIn(1, 1_000_000)),
   WEBHOOK_ALLOW_HTTP: opt(z.enum(['true', 'false'], 'must be true or false')),
   WEBHOOK_ALLOWED_ADDRESSES: opt(
     z.string().refine(
@@ -303,6 +307,10 @@ export function loadConfig(
     validationWorkers: e.VALIDATION_WORKERS ?? defaultValidationWorkers(),
     runJobs: e.RUN_JOBS !== 'false',
     jobsPollSeconds: 30,
+    apiRateLimit: {
+      perMinute: e.API_RATE_LIMIT_PER_MINUTE ?? 600,
+      enterprisePerMinute: e.API_RATE_LIMIT_ENTERPRISE_PER_MINUTE ?? 3000,
+    },
     stripe: stripeConfig(e),
     webhooks: {
       allowHttp: e.WEBHOOK_ALLOW_HTTP === 'true',

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+
+// Idempotency-Key on every public API POST (docs/decisions/084). The first request with a key
+// claims it; its response (status and JSON body) is stored and replayed to any repeat of the same
+// request for 24 hours. A repeat while the first still runs gets 409; the same key with a
+// different request gets 422. Responses that say "try again" (429, 5xx) release the key instead.
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A claim without a response this old belongs to a process that died: it may be taken over. */
+const ABANDONED_MS = 10 * 60 * 1000;
+export const MAX_KEY_LENGTH = 255;
+
+export type Claim =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'in_progress' }
+  | { kind: 'mismatch' };
+
+/** JSON with object keys sorted, so {a,b} and {b,a} are the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * What makes two requests "the same": method, URL (with its query) and the JSON body; for a
+ * multipart upload, whose boundary differs on every send, its content type and length stand in
+ * for the body.
+ */
+export function requestFingerprint(r: {
+  method: string;
+  url: string;
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  body: unknown;
+}): string {
+  const type = (r.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const body =
+    type === 'multipart/form-data'
+      ? `multipart:${r.contentLength ?? ''}`
+      : `${type}:${canonical(r.body ?? null)}`;
+  return createHash('sha256').update(`${r.method} ${r.url}\n${body}`).digest('hex');
+}
+
+export async function claimIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+  requestHash: string,
+  now: Date,
+): Promise<Claim> {
+  const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  await db
+    .delete(idempotencyKeys)
+    .where(and(where, lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ userId, key, requestHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return { kind: 'claimed' };
+    const [row] = await db.select().from(idempotencyKeys).where(where);
+    if (!row) continue; // released meanwhile: try to claim again
+    if (row.requestHash !== requestHash) return { kind: 'mismatch' };
+    if (row.responseStatus !== null) {
+      return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
+    }
+    if (now.getTime() - row.createdAt.getTime() > ABANDONED_MS) {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(where, eq(idempotencyKeys.createdAt, row.createdAt)));
+      continue;
+    }
+    return { kind: 'in_progress' };
+  }
+  return { kind: 'in_progress' };
+}
+
+export async function completeIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ responseStatus: status, responseBody: body })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+export async function releaseIdempotencyKey(db: Db, userId: string, key: string): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}

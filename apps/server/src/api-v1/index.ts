@@ -1,0 +1,162 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import { authenticate } from './auth.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  MAX_KEY_LENGTH,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from './idempotency.ts';
+import { ApiV1, openApiDocument } from './openapi.ts';
+import { KeyRateLimiter, WINDOW_SECONDS } from './rate-limit.ts';
+import { routeModules } from './routes/index.ts';
+import './types.ts';
+import { recordApiCall } from './usage.ts';
+
+// The public API, registered at /api/v1 (docs/decisions/081-084). For every call, in order:
+//   onRequest   the API key (auth.ts), then the per-key rate limit with RateLimit-* headers;
+//   preHandler  Idempotency-Key on POST: replay, refuse, or claim;
+//   handler     the route (routes/*.ts), its input parsed with the contracts' zod schemas;
+//   onSend      the claimed key stores the response (or is released on 429/5xx);
+//   onResponse  one api_usage row (rows and bytes set by the route in request.apiUsage).
+// Errors take the one shape of the whole server (errors.ts), thrown anywhere along the way.
+
+/** The multipart limits of an upload: one file, a schema field and a few small fields. */
+export const MULTIPART_LIMITS = {
+  files: 2,
+  fields: 10,
+  parts: 12,
+  fieldNameSize: 100,
+  fieldSize: 1024 * 1024,
+  headerPairs: 20,
+};
+
+interface Claimed {
+  userId: string;
+  key: string;
+}
+
+function rateLimitOf(app: FastifyInstance, tier: string): number {
+  const c = app.config.apiRateLimit;
+  return tier === 'enterprise' ? c.enterprisePerMinute : c.perMinute;
+}
+
+/** A short answer before the body was read: discard the rest and close afterwards. */
+function discardBody(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.raw.complete) return;
+  reply.header('connection', 'close');
+  request.raw.resume();
+}
+
+export default async function apiV1(app: FastifyInstance) {
+  const limiter = new KeyRateLimiter(app.now);
+  const claims = new WeakMap<FastifyRequest, Claimed>();
+  const v1 = new ApiV1(app);
+
+  app.decorateRequest('apiAuth', null);
+  app.decorateRequest('apiUsage', null);
+  await app.register(multipart, { throwFileSizeLimit: false, limits: MULTIPART_LIMITS });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.apiPublic) return;
+    request.apiUsage = { rows: 0, bytes: 0 };
+    const auth = await authenticate(request);
+    request.apiAuth = auth;
+    const decision = limiter.take(auth.apiKeyId, rateLimitOf(app, auth.tier));
+    reply.header('ratelimit-limit', String(decision.limit));
+    reply.header('ratelimit-remaining', String(decision.remaining));
+    reply.header('ratelimit-reset', String(decision.reset));
+    reply.header('ratelimit-policy', `${decision.limit};w=${WINDOW_SECONDS}`);
+    if (!decision.allowed) {
+      discardBody(request, reply);
+      throw new AppError('rate_limited', {
+        message: `Too many requests for this API key: ${decision.limit} a minute. Try again in ${decision.reset} seconds.`,
+        headers: { 'retry-after': String(decision.reset) },
+      });
+    }
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST' || !request.apiAuth) return;
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) return;
+    const key = Array.isArray(header) ? header[0]! : header;
+    if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+      discardBody(request, reply);
+      throw new AppError('validation', {
+        message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters (a UUID is a good choice).`,
+      });
+    }
+    const userId = request.apiAuth.userId;
+    const claim = await claimIdempotencyKey(
+      app.db,
+      userId,
+      key,
+      requestFingerprint({
+        method: request.method,
+        url: request.url,
+        contentType: request.headers['content-type'],
+        contentLength: request.headers['content-length'],
+        body: request.body,
+      }),
+      app.now(),
+    );
+    if (claim.kind === 'claimed') {
+      claims.set(request, { userId, key });
+      return;
+    }
+    discardBody(request, reply);
+    if (claim.kind === 'in_progress') throw new AppError('idempotency_in_progress');
+    if (claim.kind === 'mismatch') throw new AppError('idempotency_mismatch');
+    reply.header('idempotent-replayed', 'true');
+    return reply.code(claim.status).send(claim.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claimed = claims.get(request);
+    if (!claimed) return payload;
+    claims.delete(request);
+    const status = reply.statusCode;
+    if (status === 429 || status >= 500) {
+      await releaseIdempotencyKey(app.db, claimed.userId, claimed.key);
+      return payload;
+    }
+    let body: unknown = null;
+    if (typeof payload === 'string') {
+      try {
+        body = JSON.parse(payload);
+      } catch {
+        body = payload;
+      }
+    }
+    await completeIdempotencyKey(app.db, claimed.userId, claimed.key, status, body);
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const auth = request.apiAuth;
+    if (!auth) return;
+    const used = request.apiUsage ?? { rows: 0, bytes: 0 };
+    await recordApiCall(app.db, {
+      userId: auth.userId,
+      apiKeyId: auth.apiKeyId,
+      endpoint: request.routeOptions.url ?? request.url.split('?')[0]!,
+      method: request.method,
+      rows: used.rows,
+      bytes: used.bytes,
+      status: reply.statusCode,
+      at: app.now(),
+    }).catch((err: unknown) => request.log.error({ err }, 'Could not record an API call'));
+  });
+
+  for (const register of routeModules) await register(v1);
+
+  let document: Record<string, unknown> | null = null;
+  app.get('/openapi.json', { config: { apiPublic: true } }, async (_request, reply) => {
+    document ??= openApiDocument(v1);
+    reply.header('cache-control', 'public, max-age=300');
+    return document;
+  });
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import {
+  API_KEY_PREFIX,
+  type ApiKeyItem,
+  type CreatedApiKey,
+  type SubscriptionTier,
+} from '@schemacheck/contracts';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { apiKeys, users } from '../db/schema.ts';
+import { sha256Hex } from '../lib/crypto.ts';
+
+// API keys (docs/decisions/081): `sc_` + 43 base62 characters of 256 random bits + a 6-character
+// base62 CRC32 of the body. The checksum lets a mistyped or made-up key be refused without a
+// database lookup (and lets secret scanners recognise ours). Only the SHA-256 of the whole key
+// is stored; a fast hash suffices for 256 random bits. The prefix shown in lists is `sc_` and
+// the first 8 characters.
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const BODY_CHARS = 43;
+const CHECK_CHARS = 6;
+const KEY_RE = new RegExp(
+  `^${API_KEY_PREFIX}([0-9A-Za-z]{${BODY_CHARS}})([0-9A-Za-z]{${CHECK_CHARS}})$`,
+);
+export const KEY_LENGTH = API_KEY_PREFIX.length + BODY_CHARS + CHECK_CHARS;
+const SHOWN_CHARS = API_KEY_PREFIX.length + 8;
+
+function base62(value: bigint, width: number): string {
+  let out = '';
+  for (let i = 0; i < width; i++) {
+    out = BASE62[Number(value % 62n)]! + out;
+    value /= 62n;
+  }
+  return out;
+}
+
+function checksum(body: string): string {
+  return base62(BigInt(crc32(body)), CHECK_CHARS);
+}
+
+/** A new key: 256 random bits, base62, with its checksum. */
+export function generateApiKey(): string {
+  const body = base62(BigInt(`0x${randomBytes(32).toString('hex')}`), BODY_CHARS);
+  return `${API_KEY_PREFIX}${body}${checksum(body)}`;
+}
+
+/** Well-formed with a matching checksum: worth a database lookup. */
+export function isWellFormedKey(key: string): boolean {
+  const m = KEY_RE.exec(key);
+  return m !== null && checksum(m[1]!) === m[2];
+}
+
+export function hashApiKey(key: string): string {
+  return sha256Hex(key);
+}
+
+type Row = typeof apiKeys.$inferSelect;
+
+function toItem(row: Row): ApiKeyItem {
+  return {
+    id: row.id,
+    name: row.name,
+    keyPrefix: row.keyPrefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function createApiKey(
+  db: Db,
+  userId: string,
+  name: string,
+  now: Date,
+): Promise<CreatedApiKey> {
+  const key = generateApiKey();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      userId,
+      name,
+      keyPrefix: key.slice(0, SHOWN_CHARS),
+      keyHash: hashApiKey(key),
+      createdAt: now,
+    })
+    .returning();
+  return { ...toItem(row!), key };
+}
+
+/** Active keys first (newest first), then revoked ones (most recently revoked first). */
+export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyItem[]> {
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(asc(apiKeys.createdAt));
+  const items = rows.map(toItem).reverse();
+  return [
+    ...items.filter((k) => k.revokedAt === null),
+    ...items
+      .filter((k) => k.revokedAt !== null)
+      .sort((a, b) => b.revokedAt!.localeCompare(a.revokedAt!)),
+  ];
+}
+
+/** Revokes the user's key; false when there is no such key of theirs. Revoking twice is fine. */
+export async function revokeApiKey(
+  db: Db,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<ApiKeyItem | null> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning();
+  if (row) return toItem(row);
+  const [existing] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  return existing ? toItem(existing) : null;
+}
+
+export interface KeyOwner {
+  apiKeyId: string;
+  userId: string;
+  tier: SubscriptionTier;
+  revoked: boolean;
+}
+
+/** The key's owner by the key's hash, or null for an unknown key. */
+export async function findKey(db: Db, key: string): Promise<KeyOwner | null> {
+  const [row] = await db
+    .select({
+      apiKeyId: apiKeys.id,
+      userId: apiKeys.userId,
+      revokedAt: apiKeys.revokedAt,
+      tier: users.subscriptionTier,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, hashApiKey(key)));
+  if (!row) return null;
+  return {
+    apiKeyId: row.apiKeyId,
+    userId: row.userId,
+    tier: row.tier as SubscriptionTier,
+    revoked: row.revokedAt !== null,
+  };
+}
+
+/** Last use, written at most once a minute per key. */
+export async function touchKey(db: Db, apiKeyId: string, now: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, apiKeyId),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000))),
+      ),
+    );
+}

@@ -1,0 +1,147 @@
+import {
+  listQuerySchema,
+  schemaBodySchema,
+  schemaCreatedSchema,
+  schemaIdParamsSchema,
+  schemaListSchema,
+  schemaSchema,
+} from '@schemacheck/contracts';
+import type { ApiV1 } from '../openapi.ts';
+import {
+  createSchema,
+  deleteSchema,
+  findOwnSchema,
+  listSchemas,
+  normalise,
+  notFound,
+  replaceSchema,
+  toV1,
+} from '../schemas-store.ts';
+
+// /v1/schemas: create, list (page, limit, total), read, replace, delete.
+
+const problems = {
+  description:
+    'The engine refused the schema (invalid_schema, with every problem by path), or a parameter is not valid.',
+};
+
+export default function schemaRoutes(v1: ApiV1) {
+  const { app } = v1;
+
+  v1.route(
+    {
+      method: 'POST',
+      path: '/schemas',
+      operationId: 'createSchema',
+      tag: 'Schemas',
+      summary: 'Create a schema',
+      description:
+        'Checks the schema with the engine and stores it. The API form is `{name, type, rules: {columns, orderMatters, additionalColumns, additionalProperties}}`; JSON Schema and Table Schema documents are accepted too.',
+      body: schemaBodySchema,
+      responses: {
+        201: { description: 'The schema was stored.', schema: schemaCreatedSchema },
+        400: problems,
+        409: { description: 'The account has the maximum number of schemas (schema_limit).' },
+      },
+    },
+    async ({ body, auth, reply }) => {
+      const form = await normalise(app.validationPool, body);
+      const row = await createSchema(app.db, auth.userId, form, app.now());
+      reply.code(201);
+      return {
+        schema_id: row.id,
+        name: row.name,
+        type: row.fileType,
+        created_at: row.createdAt.toISOString(),
+      };
+    },
+  );
+
+  v1.route(
+    {
+      method: 'GET',
+      path: '/schemas',
+      operationId: 'listSchemas',
+      tag: 'Schemas',
+      summary: 'List schemas',
+      description: 'Newest first, a page at a time (limit 20 by default, 100 at most).',
+      query: listQuerySchema,
+      responses: { 200: { description: 'A page of schemas.', schema: schemaListSchema } },
+    },
+    async ({ query, auth }) => {
+      const { rows, total } = await listSchemas(app.db, auth.userId, query.page, query.limit);
+      return {
+        data: rows.map(toV1),
+        page: query.page,
+        limit: query.limit,
+        total,
+        has_more: query.page * query.limit < total,
+      };
+    },
+  );
+
+  v1.route(
+    {
+      method: 'GET',
+      path: '/schemas/{schema_id}',
+      operationId: 'getSchema',
+      tag: 'Schemas',
+      summary: 'Get a schema',
+      params: schemaIdParamsSchema,
+      responses: {
+        200: { description: 'The schema.', schema: schemaSchema },
+        404: { description: 'No such schema for this account (not_found).' },
+      },
+    },
+    async ({ params, auth }) => {
+      const row = await findOwnSchema(app.db, auth.userId, params.schema_id);
+      if (!row) throw notFound();
+      return toV1(row);
+    },
+  );
+
+  v1.route(
+    {
+      method: 'PUT',
+      path: '/schemas/{schema_id}',
+      operationId: 'replaceSchema',
+      tag: 'Schemas',
+      summary: 'Replace a schema',
+      description: 'The whole schema, in any form POST /schemas accepts; checked the same way.',
+      params: schemaIdParamsSchema,
+      body: schemaBodySchema,
+      responses: {
+        200: { description: 'The schema as stored now.', schema: schemaSchema },
+        400: problems,
+        404: { description: 'No such schema for this account (not_found).' },
+      },
+    },
+    async ({ params, body, auth }) => {
+      if (!(await findOwnSchema(app.db, auth.userId, params.schema_id))) throw notFound();
+      const form = await normalise(app.validationPool, body);
+      const row = await replaceSchema(app.db, auth.userId, params.schema_id, form, app.now());
+      if (!row) throw notFound();
+      return toV1(row);
+    },
+  );
+
+  v1.route(
+    {
+      method: 'DELETE',
+      path: '/schemas/{schema_id}',
+      operationId: 'deleteSchema',
+      tag: 'Schemas',
+      summary: 'Delete a schema',
+      description: 'Results validated with it keep their copy of the schema.',
+      params: schemaIdParamsSchema,
+      responses: {
+        204: { description: 'Deleted.' },
+        404: { description: 'No such schema for this account (not_found).' },
+      },
+    },
+    async ({ params, auth, reply }) => {
+      if (!(await deleteSchema(app.db, auth.userId, params.schema_id))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+// The one error shape of the whole server, public API included: `{ error, code }`, where `error`
+// is a sentence saying what to fix and `code` a stable identifier. Some codes add details
+// (`problems` by path for a refused schema, `issues` for a refused parameter, `limit`,
+// `reset_date`). A file with validation errors is not an error: it is a 200 result.
+
+export const apiErrorSchema = z.object({
+  error: z.string().describe('What went wrong and what to do about it.'),
+  code: z.string().describe('A stable code: see the error code table.'),
+  problems: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional()
+    .describe('invalid_schema: every problem of the schema, by path.'),
+  issues: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional()
+    .describe('validation: every refused parameter or body property.'),
+  limit: z.number().optional().describe('The limit that was passed, where one was.'),
+  resetDate: z
+    .string()
+    .optional()
+    .describe('monthly_limit: when the monthly validations reset (ISO 8601).'),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Every code the public API answers with, its status and when. */
+export const API_ERROR_CODES = [
+  ['validation', 400, 'A parameter, query value or body property is missing or not valid.'],
+  ['invalid_json', 400, 'The body is not valid JSON.'],
+  ['invalid_schema', 400, 'The engine refused the schema; `problems` lists each problem by path.'],
+  ['invalid_upload', 400, 'The multipart form is malformed or lacks its `file` part.'],
+  ['empty_file', 400, 'The uploaded file has no bytes.'],
+  ['invalid_api_key', 401, 'No key, a malformed key, an unknown key or a revoked key.'],
+  ['plan_required', 403, 'The account is not on the Business or Enterprise plan.'],
+  ['not_found', 404, 'No such schema or report for this account.'],
+  ['method_not_allowed', 405, 'The path exists but not with this method.'],
+  ['idempotency_in_progress', 409, 'A request with this Idempotency-Key is still running.'],
+  ['sync_limit', 413, 'The file is over the synchronous limits: submit it to /v1/jobs.'],
+  ['file_too_large', 413, "The file is over the plan's file size limit."],
+  ['payload_too_large', 413, 'The JSON body is too large.'],
+  ['unsupported_media_type', 415, 'The body is not JSON (or multipart for /v1/validate).'],
+  ['unsupported_file', 415, 'Only .csv, .json, .ndjson and .jsonl files can be validated.'],
+  ['idempotency_mismatch', 422, 'The Idempotency-Key was used with a different request.'],
+  ['rate_limited', 429, 'Too many requests for this key; see Retry-After.'],
+  ['monthly_limit', 429, "The plan's monthly validations are used; see Retry-After."],
+  ['internal', 500, 'Something failed on our side; retrying is safe.'],
+  ['service_unavailable', 503, 'The service is briefly unavailable; retry shortly.'],
+] as const satisfies readonly (readonly [string, number, string])[];
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number][0];

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { uuidSchema } from './common.ts';
+
+// /v1/jobs: asynchronous validation of files up to the plan's size limit. POST answers 202 at
+// once; GET /v1/jobs/{job_id} follows the job; a webhook (job.completed, job.failed) tells when it
+// has ended.
+
+export const JOB_STATUSES_V1 = ['queued', 'running', 'completed', 'failed'] as const;
+export type JobStatusV1 = (typeof JOB_STATUSES_V1)[number];
+
+export const createJobQuerySchema = z.object({
+  schema_id: z
+    .string()
+    .optional()
+    .describe('A saved schema. Without it, send the schema inline as the `schema` form field.'),
+});
+
+export const createJobFormSchema = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary' })
+    .describe("The CSV or JSON file, up to the plan's file size limit (100 MB on Business)."),
+  schema: z
+    .string()
+    .optional()
+    .describe('The schema as JSON text, instead of schema_id (send it before the file).'),
+});
+
+export const jobCreatedSchema = z.object({
+  job_id: uuidSchema,
+  status: z.literal('queued'),
+  estimated_seconds: z
+    .number()
+    .int()
+    .describe('Expected run time, from the size and the throughput of recent jobs.'),
+});
+export type JobCreatedV1 = z.infer<typeof jobCreatedSchema>;
+
+export const jobResultSchema = z.object({
+  valid: z.boolean(),
+  error_count: z.number().int(),
+  stats: z.object({
+    rows: z.number().int(),
+    valid_rows: z.number().int(),
+    invalid_rows: z.number().int(),
+    bytes: z.number().int(),
+    validated_in_ms: z.number().int(),
+  }),
+  report_id: uuidSchema,
+  report_url: z
+    .string()
+    .describe('GET it with your API key: every error, as CSV (or ?format=json).'),
+});
+
+export const jobSchema = z.object({
+  job_id: uuidSchema,
+  status: z.enum(JOB_STATUSES_V1),
+  file_name: z.string(),
+  file_size: z.number().int(),
+  schema_id: uuidSchema.nullable(),
+  progress: z.number().min(0).max(1).describe('Share of the file read so far (1 when completed).'),
+  rows_processed: z.number().int().describe('Data rows read so far.'),
+  estimated_seconds: z.number().int(),
+  created_at: z.iso.datetime(),
+  started_at: z.iso.datetime().nullable(),
+  completed_at: z.iso.datetime().nullable(),
+  result: jobResultSchema.nullable().describe('Set once the job has completed.'),
+  error: z.string().nullable().describe('Why the job failed, when it did.'),
+});
+export type JobV1 = z.infer<typeof jobSchema>;
+
+export const jobParamsSchema = z.object({ job_id: z.string() });
+
+export const jobListQuerySchema = z.object({
+  status: z
+    .enum(JOB_STATUSES_V1, { error: 'status must be queued, running, completed or failed' })
+    .optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(20),
+});
+
+export const jobListSchema = z.object({
+  data: z.array(jobSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  has_more: z.boolean(),
+});
+export type JobListV1 = z.infer<typeof jobListSchema>;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { fileTypeSchema, uuidSchema } from './common.ts';
+
+// /v1/schemas. A schema is written in the API form below; JSON Schema and Table Schema documents
+// are accepted too. The engine checks every schema before it is stored and answers problems by
+// path; this contract describes the envelope and the columns the docs show.
+
+export const FIELD_TYPES_V1 = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'date',
+  'email',
+  'url',
+  'enum',
+] as const;
+
+const columnRules = {
+  minLength: z.number().int().min(0).optional(),
+  maxLength: z.number().int().min(0).optional(),
+  minValue: z.number().optional(),
+  maxValue: z.number().optional(),
+  precision: z.number().int().min(0).optional().describe('number: digits after the point, at most'),
+  pattern: z.string().optional().describe('A regular expression (linear-time subset).'),
+  format: z.string().optional().describe('date: e.g. YYYY-MM-DD or YYYY-MM-DD HH:mm:ss'),
+  values: z.array(z.string()).optional().describe('enum: the allowed values'),
+  minDate: z.string().optional(),
+  maxDate: z.string().optional(),
+  allowFuture: z.boolean().optional(),
+  allowPast: z.boolean().optional(),
+  truthy: z.array(z.string()).optional(),
+  falsy: z.array(z.string()).optional(),
+  unique: z.boolean().optional(),
+};
+
+export const columnSchema = z.object({
+  name: z.string(),
+  type: z.enum(FIELD_TYPES_V1),
+  required: z.boolean(),
+  ...columnRules,
+  validation: z
+    .object(columnRules)
+    .optional()
+    .describe('The same rules may sit here instead of on the column.'),
+});
+
+export const schemaRulesSchema = z.object({
+  columns: z.array(columnSchema).min(1),
+  orderMatters: z.boolean().optional().describe('CSV: the header must list the columns in order.'),
+  additionalColumns: z.boolean().optional().describe('CSV: columns not in the schema are allowed.'),
+  additionalProperties: z
+    .boolean()
+    .optional()
+    .describe('JSON: properties not in the schema are allowed.'),
+});
+
+export const apiFormSchema = z.object({
+  name: z.string().min(1).max(200),
+  type: fileTypeSchema,
+  rules: schemaRulesSchema,
+});
+
+/** The body of POST and PUT: the API form, or a JSON Schema / Table Schema document. */
+export const schemaBodySchema = z.union([
+  apiFormSchema,
+  z
+    .record(z.string(), z.unknown())
+    .describe(
+      'A JSON Schema (draft 2020-12 subset) or Frictionless Table Schema document; `name` and `type` may be given beside it.',
+    ),
+]);
+
+export const schemaCreatedSchema = z.object({
+  schema_id: uuidSchema,
+  name: z.string(),
+  type: fileTypeSchema,
+  created_at: z.iso.datetime(),
+});
+
+export const schemaSchema = z.object({
+  schema_id: uuidSchema,
+  name: z.string(),
+  type: fileTypeSchema,
+  rules: z.object({
+    columns: z.array(z.record(z.string(), z.unknown())),
+    orderMatters: z.boolean().optional(),
+    additionalColumns: z.boolean().optional(),
+    additionalProperties: z.boolean().optional(),
+  }),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type SchemaV1 = z.infer<typeof schemaSchema>;
+
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MAX = 100;
+
+export const listQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000, 'page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}` })
+    .int(`limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
+    .max(LIST_LIMIT_MAX, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
+    .default(LIST_LIMIT_DEFAULT),
+});
+
+export const schemaListSchema = z.object({
+  data: z.array(schemaSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int().describe('Schemas of the account in all pages.'),
+  has_more: z.boolean(),
+});
+
+export const schemaIdParamsSchema = z.object({
+  schema_id: z.string().describe('The schema_id returned at creation.'),
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { SYNC_MAX_BYTES, SYNC_MAX_ROWS, uuidSchema } from './common.ts';
+
+// POST /v1/validate: a file in, a result out, synchronously, up to the sync limits.
+
+export const validateQuerySchema = z.object({
+  schema_id: z
+    .string()
+    .optional()
+    .describe('A saved schema. Without it, send the schema inline as the `schema` form field.'),
+});
+
+export const validateFormSchema = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary' })
+    .describe(
+      `The CSV or JSON file (.csv, .json, .ndjson, .jsonl), up to ${SYNC_MAX_BYTES / 1024 / 1024} MB and ${SYNC_MAX_ROWS.toLocaleString('en-GB')} rows.`,
+    ),
+  schema: z
+    .string()
+    .optional()
+    .describe('The schema as JSON text, instead of schema_id (any form /v1/schemas accepts).'),
+});
+
+export const sampleErrorSchema = z.object({
+  row: z.number().int().describe('1-based: for CSV the spreadsheet row (the header is row 1).'),
+  column: z.string().describe('The column (CSV) or property (JSON) name.'),
+  code: z.string().describe('A stable error code such as type, required, pattern.'),
+  message: z.string(),
+  value: z.string().nullable(),
+  path: z.string().optional().describe('JSON only: the JSON path of the value.'),
+});
+
+export const validateResultSchema = z.object({
+  valid: z.boolean(),
+  error_count: z.number().int().describe('Every error in the file; sample_errors holds the first.'),
+  sample_errors: z.array(sampleErrorSchema),
+  stats: z.object({
+    rows: z.number().int().describe('Data rows read.'),
+    columns: z.number().int().describe('Columns (fields) of the schema.'),
+    validated_in_ms: z.number().int(),
+  }),
+  report_id: uuidSchema.describe('GET /v1/reports/{report_id} returns every error.'),
+});
+export type ValidateResultV1 = z.infer<typeof validateResultSchema>;
