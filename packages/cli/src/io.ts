@@ -1,28 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import type { Readable, Writable } from 'node:stream';
 import { parseSchemaText, type SchemaFormat, type SchemaModel } from '@schemacheck/engine';
+import { type Io, UsageError } from './process-io.ts';
 
-/** A mistake the user can fix: printed on stderr, exit status 2, no stack trace. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly showUsage = false,
-  ) {
-    super(message);
-  }
-}
-
-export interface Io {
-  stdin: Readable;
-  stdout: Writable & { isTTY?: boolean };
-  stderr: Writable & { isTTY?: boolean; columns?: number };
-  env: Record<string, string | undefined>;
-}
-
-export function processIo(): Io {
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
-}
+export { UsageError, processIo, type Io } from './process-io.ts';
 
 const SCHEMA_FORMATS = ['web', 'api', 'jsonschema', 'tableschema'] as const;
 
@@ -46,13 +27,22 @@ export function parsePositiveInteger(name: string, value: string | undefined, fa
   return Number(value);
 }
 
-/** Reads and checks a schema file; every problem of a bad schema is listed, then exit 2. */
+/**
+ * Reads and checks a schema file; every problem of a bad schema is listed, then exit 2. Warnings
+ * (a keyword the engine does not check, say) go to stderr, so no rule is dropped without a word;
+ * the validator also carries them into the result's `warnings`.
+ */
 export async function loadSchema(
   path: string,
   format: SchemaFormat | undefined,
+  io?: Io,
 ): Promise<SchemaModel> {
   const text = await readText(path);
   const checked = parseSchemaText(text, format);
+  if (checked.ok && io) {
+    for (const warning of checked.warnings)
+      io.stderr.write(`schemacheck: warning: ${path}: ${warning}\n`);
+  }
   if (!checked.ok) {
     const lines = checked.problems.map((p) => `  ${p.path ? `${p.path}: ` : ''}${p.message}`);
     throw new UsageError(

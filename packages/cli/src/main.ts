@@ -1,8 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { convertCommand } from './commands/convert.ts';
-import { inferCommand } from './commands/infer.ts';
-import { validateCommand } from './commands/validate.ts';
-import { UsageError, type Io, processIo } from './io.ts';
+import { UsageError, type Io, processIo } from './process-io.ts';
 
 export const EXIT_VALID = 0;
 export const EXIT_INVALID = 1;
@@ -11,14 +8,15 @@ export const EXIT_USAGE = 2;
 const USAGE = `Usage: schemacheck <command> [options]
 
 Commands:
-  validate <file|-> --schema <file>   Check a CSV or JSON file against a schema
+  validate <file...> --schema <file>  Check CSV or JSON files (or - for stdin) against a schema
   infer <file>                        Propose a schema from the first rows of a file
   convert <schema> --to <form>        Convert a schema to web, jsonschema or tableschema
 
 Options for validate:
   --schema <file>          Schema: web form, public API form, JSON Schema or Table Schema
   --schema-format <form>   web | api | jsonschema | tableschema (detected when omitted)
-  --format <format>        text (default) | json | csv (the full error report)
+  --format <format>        text (default) | json | csv (the full error report, one file)
+                           | github (Actions annotations) | junit (JUnit XML)
   --max-errors <n>         Errors kept in the result (default 1000); all are counted
   --file-type <type>       csv | json (from the file name or its content when omitted)
   --delimiter <char>       , ; | or tab (detected when omitted)
@@ -28,7 +26,7 @@ Options for infer:
   --rows <n>               Rows to learn from (default 1000)
   --file-type <type>       csv | json
 
-Exit status: 0 valid, 1 the file has errors, 2 bad usage, unreadable file or bad schema.
+Exit status: 0 valid, 1 a file has errors, 2 bad usage, unreadable file or bad schema.
 `;
 
 const OPTIONS = {
@@ -66,12 +64,19 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
   }
   try {
     switch (command) {
+      // Each command is loaded when it runs: `--help` and usage errors never load the engine.
       case 'validate':
-        return await validateCommand(positionals, parsed.values, io);
+        return await (
+          await import('./commands/validate.ts')
+        ).validateCommand(positionals, parsed.values, io);
       case 'infer':
-        return await inferCommand(positionals, parsed.values, io);
+        return await (
+          await import('./commands/infer.ts')
+        ).inferCommand(positionals, parsed.values, io);
       case 'convert':
-        return await convertCommand(positionals, parsed.values, io);
+        return await (
+          await import('./commands/convert.ts')
+        ).convertCommand(positionals, parsed.values, io);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }

@@ -181,6 +181,90 @@ describe('schemacheck validate', () => {
   });
 });
 
+describe('schemacheck validate with several files and CI formats', () => {
+  const files = () => [join(dir, 'good.csv'), join(dir, 'bad.csv')];
+  const schemaArgs = () => ['--schema', join(dir, 'schema.json')];
+
+  it('checks every file, prints one summary and exits 1 if any file has errors', async () => {
+    const run = await cli(['validate', ...files(), ...schemaArgs()]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('good.csv is valid');
+    expect(run.stdout).toContain('bad.csv: 3 errors');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
+      '2 files checked: 1 valid, 1 with errors (3 errors).',
+    );
+    const allGood = await cli([
+      'validate',
+      join(dir, 'good.csv'),
+      join(dir, 'good.csv'),
+      ...schemaArgs(),
+    ]);
+    expect(allGood.code).toBe(0);
+  });
+
+  it('--format json with several files lists each under its name', async () => {
+    const run = await cli(['validate', ...files(), ...schemaArgs(), '--format', 'json']);
+    expect(run.code).toBe(1);
+    const body = JSON.parse(run.stdout);
+    expect(body.valid).toBe(false);
+    expect(body.files.map((f: { file: string; valid: boolean }) => [f.file, f.valid])).toEqual([
+      [join(dir, 'good.csv'), true],
+      [join(dir, 'bad.csv'), false],
+    ]);
+  });
+
+  it('--format github prints one workflow-command annotation per error with file and row', async () => {
+    const run = await cli(['validate', ...files(), ...schemaArgs(), '--format', 'github']);
+    expect(run.code).toBe(1);
+    const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error '));
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toBe(
+      `::error file=${join(dir, 'bad.csv')},line=3,title=schemacheck type::row 3, id: Must be a whole number (value: "x")`,
+    );
+  });
+
+  it('--format github escapes what would end or split a workflow command', async () => {
+    await writeFile(join(dir, 'odd,name.csv'), 'id,email,age\n"1\n%",a@example.com,1\n');
+    const run = await cli([
+      'validate',
+      join(dir, 'odd,name.csv'),
+      ...schemaArgs(),
+      '--format',
+      'github',
+    ]);
+    const line = run.stdout.split('\n').find((l) => l.startsWith('::error '));
+    expect(line).toContain('odd%2Cname.csv');
+    expect(line).toContain('(value: "1\\n%25")');
+  });
+
+  it('--format junit gives one test case per file, failures listing the errors', async () => {
+    const run = await cli(['validate', ...files(), ...schemaArgs(), '--format', 'junit']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
+    expect(run.stdout).toContain('tests="2" failures="1"');
+    expect(run.stdout).toMatch(
+      /<testcase classname="schemacheck" name="[^"]*good\.csv" time="[\d.]+" \/>/,
+    );
+    const failure = run.stdout.match(
+      /<failure message="([^"]*)" type="validation">([^<]*)<\/failure>/,
+    );
+    expect(failure?.[1]).toBe('3 errors in 1 of 3 rows');
+    expect(failure?.[2]?.split('\n')).toEqual([
+      'row 3, id: Must be a whole number [type] (value: &quot;x&quot;)',
+      'row 3, email: Must be a valid email [type] (value: &quot;not-an-email&quot;)',
+      'row 3, age: Must be at most 120 [maximum] (value: &quot;200&quot;)',
+    ]);
+  });
+
+  it('refuses --format csv with several files, and stdin mixed with files', async () => {
+    const csv = await cli(['validate', ...files(), ...schemaArgs(), '--format', 'csv']);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('--format csv reports one file');
+    const mixed = await cli(['validate', '-', join(dir, 'good.csv'), ...schemaArgs()]);
+    expect(mixed.code).toBe(2);
+  });
+});
+
 describe('schemacheck infer and convert', () => {
   it('infers a web-form schema from a CSV', async () => {
     const run = await cli(['infer', join(dir, 'good.csv')]);

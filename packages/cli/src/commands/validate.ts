@@ -4,8 +4,10 @@ import {
   createValidator,
   type FileType,
   type Issue,
+  type SchemaModel,
   type ValidateOptions,
 } from '@schemacheck/engine';
+import { type FileOutcome, formatGithub, formatJunit, summaryLine } from '../ci-formats.ts';
 import type { CliOptions } from '../main.ts';
 import {
   type Io,
@@ -19,7 +21,7 @@ import {
 import { createProgress } from '../progress.ts';
 import { FieldCodeCounts, formatText } from '../text-report.ts';
 
-const FORMATS = ['text', 'json', 'csv'] as const;
+const FORMATS = ['text', 'json', 'csv', 'github', 'junit'] as const;
 type OutputFormat = (typeof FORMATS)[number];
 
 const DELIMITERS: Record<string, string> = {
@@ -31,30 +33,78 @@ const DELIMITERS: Record<string, string> = {
   '\\t': '\t',
 };
 
-export async function validateCommand(positionals: string[], options: CliOptions, io: Io) {
-  const [path, ...extra] = positionals;
-  if (path === undefined)
+interface RunSettings {
+  schema: SchemaModel;
+  format: OutputFormat;
+  maxErrors: number;
+  delimiter: string | undefined;
+  fileType: FileType | undefined;
+  color: boolean;
+}
+
+/**
+ * `validate <file...>`: each file in turn against one schema, one summary at the end (several
+ * files), exit 1 if any file has errors. The shell expands globs (`data/*.csv`).
+ */
+export async function validateCommand(paths: string[], options: CliOptions, io: Io) {
+  if (paths.length === 0)
     throw new UsageError('validate needs a file (or - for standard input)', true);
-  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`, true);
+  if (paths.length > 1 && paths.includes('-'))
+    throw new UsageError('standard input (-) cannot be mixed with other files', true);
   if (options.schema === undefined) throw new UsageError('validate needs --schema <file>', true);
   const format = (options.format ?? 'text') as OutputFormat;
-  if (!FORMATS.includes(format)) throw new UsageError('--format must be text, json or csv');
+  if (!FORMATS.includes(format))
+    throw new UsageError(`--format must be one of: ${FORMATS.join(', ')}`);
+  if (format === 'csv' && paths.length > 1)
+    throw new UsageError('--format csv reports one file; run it once per file');
   const maxErrors = parsePositiveInteger('--max-errors', options['max-errors'], 1000);
   let delimiter: string | undefined;
   if (options.delimiter !== undefined) {
     delimiter = DELIMITERS[options.delimiter];
     if (delimiter === undefined) throw new UsageError('--delimiter must be , ; | or tab');
   }
+  const settings: RunSettings = {
+    schema: await loadSchema(options.schema, parseSchemaFormat(options['schema-format']), io),
+    format,
+    maxErrors,
+    delimiter,
+    fileType: parseFileType(options['file-type']),
+    color: !options['no-color'] && io.stdout.isTTY === true && !io.env.NO_COLOR,
+  };
 
-  const schema = await loadSchema(options.schema, parseSchemaFormat(options['schema-format']));
+  const outcomes: FileOutcome[] = [];
+  for (const path of paths) {
+    const outcome = await validateFile(path, settings, io);
+    outcomes.push(outcome);
+  }
+
+  if (format === 'json') {
+    // One file: the result itself (as before). Several: each under its name.
+    const body =
+      outcomes.length === 1
+        ? outcomes[0]!.result
+        : {
+            valid: outcomes.every((o) => o.result.valid),
+            files: outcomes.map((o) => ({ file: o.name, ...o.result })),
+          };
+    io.stdout.write(`${JSON.stringify(body)}\n`);
+  } else if (format === 'github') {
+    io.stdout.write(formatGithub(outcomes));
+  } else if (format === 'junit') {
+    io.stdout.write(formatJunit(outcomes));
+  } else if (format === 'text' && outcomes.length > 1) {
+    io.stdout.write(`${summaryLine(outcomes)}\n`);
+  }
+  return outcomes.every((o) => o.result.valid) ? 0 : 1;
+}
+
+async function validateFile(path: string, settings: RunSettings, io: Io): Promise<FileOutcome> {
+  const { schema, format } = settings;
   const input = await openInput(path, io);
   const chunks = input.chunks[Symbol.asyncIterator]();
   const first = await nextChunk(chunks, input.name);
   const fileType =
-    parseFileType(options['file-type']) ??
-    fileTypeFromName(input.name) ??
-    schema.fileType ??
-    sniffFileType(first);
+    settings.fileType ?? fileTypeFromName(input.name) ?? schema.fileType ?? sniffFileType(first);
 
   const counts = new FieldCodeCounts();
   const report =
@@ -63,13 +113,13 @@ export async function validateCommand(positionals: string[], options: CliOptions
       : undefined;
   const validatorOptions: ValidateOptions = {
     fileType,
-    maxErrors,
+    maxErrors: settings.maxErrors,
     onIssue: (issue: Issue) => {
       counts.add(issue);
       report?.add(issue);
     },
   };
-  if (delimiter !== undefined) validatorOptions.delimiter = delimiter;
+  if (settings.delimiter !== undefined) validatorOptions.delimiter = settings.delimiter;
   if (/\.(ndjson|jsonl)$/i.test(input.name)) validatorOptions.jsonShape = 'ndjson';
   const validator = createValidator(schema, validatorOptions);
 
@@ -86,14 +136,11 @@ export async function validateCommand(positionals: string[], options: CliOptions
   const result = validator.end();
   progress.done();
   const seconds = (performance.now() - started) / 1000;
-
-  if (format === 'json') {
-    io.stdout.write(`${JSON.stringify(result)}\n`);
-  } else if (format === 'text') {
-    const color = !options['no-color'] && io.stdout.isTTY === true && !io.env.NO_COLOR;
+  if (format === 'text') {
+    const color = settings.color;
     io.stdout.write(formatText({ name: input.name, result, counts, bytes, seconds, color }));
   }
-  return result.valid ? 0 : 1;
+  return { name: input.name, fileType, result, seconds };
 }
 
 async function nextChunk(

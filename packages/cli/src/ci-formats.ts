@@ -1,0 +1,105 @@
+// Output for CI systems: GitHub Actions workflow commands and JUnit XML. Both list the errors the
+// result keeps (--max-errors), and say how many more there were.
+import type { Issue, ValidationResult } from '@schemacheck/engine';
+
+export interface FileOutcome {
+  name: string;
+  fileType: 'csv' | 'json';
+  result: ValidationResult;
+  seconds: number;
+}
+
+/** Workflow-command escaping: data escapes % CR LF; properties also : and , */
+const escapeData = (s: string) =>
+  s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+function where(issue: Issue): string {
+  if (issue.path) return issue.path;
+  return issue.field ? `row ${issue.row}, ${issue.field}` : `row ${issue.row}`;
+}
+
+/**
+ * `::error file=data/a.csv,line=3,title=type::id: Must be a whole number`. For CSV the line is the
+ * row as a spreadsheet shows it (the header is row 1), which is the file's line unless a quoted
+ * cell spans lines; JSON errors carry their path in the message instead of a line.
+ */
+export function formatGithub(outcomes: FileOutcome[]): string {
+  const out: string[] = [];
+  for (const { name, fileType, result } of outcomes) {
+    for (const warning of result.warnings) {
+      out.push(`::warning file=${escapeProperty(name)}::${escapeData(warning.message)}`);
+    }
+    for (const issue of result.errors) {
+      const props = [`file=${escapeProperty(name)}`];
+      if (fileType === 'csv' && issue.row > 0) props.push(`line=${issue.row}`);
+      props.push(`title=${escapeProperty(`schemacheck ${issue.code}`)}`);
+      const value = issue.value === null ? '' : ` (value: ${JSON.stringify(issue.value)})`;
+      out.push(
+        `::error ${props.join(',')}::${escapeData(`${where(issue)}: ${issue.message}${value}`)}`,
+      );
+    }
+    const more = result.errorCount - result.errors.length;
+    if (more > 0) {
+      out.push(
+        `::error file=${escapeProperty(name)}::${more} more errors not shown (raise --max-errors)`,
+      );
+    }
+  }
+  out.push(summaryLine(outcomes));
+  return `${out.join('\n')}\n`;
+}
+
+// XML 1.0 cannot hold most control characters even escaped; they are shown as \uXXXX.
+// eslint-disable-next-line no-control-regex
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const xml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(XML_FORBIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** JUnit XML: one test case per file; a file with errors is a failure listing them. */
+export function formatJunit(outcomes: FileOutcome[]): string {
+  const failures = outcomes.filter((o) => !o.result.valid).length;
+  const time = outcomes.reduce((sum, o) => sum + o.seconds, 0).toFixed(3);
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="schemacheck" tests="${outcomes.length}" failures="${failures}" time="${time}">`,
+    `  <testsuite name="schemacheck validate" tests="${outcomes.length}" failures="${failures}" errors="0" time="${time}">`,
+  ];
+  for (const { name, result, seconds } of outcomes) {
+    const open = `    <testcase classname="schemacheck" name="${xml(name)}" time="${seconds.toFixed(3)}"`;
+    if (result.valid) {
+      out.push(`${open} />`);
+      continue;
+    }
+    const message = `${result.errorCount} errors in ${result.invalidRows} of ${result.totalRows} rows`;
+    const lines = result.errors.map((issue) => {
+      const value = issue.value === null ? '' : ` (value: ${JSON.stringify(issue.value)})`;
+      return `${where(issue)}: ${issue.message} [${issue.code}]${value}`;
+    });
+    const more = result.errorCount - result.errors.length;
+    if (more > 0) lines.push(`… and ${more} more errors (raise --max-errors)`);
+    out.push(
+      `${open}>`,
+      `      <failure message="${xml(message)}" type="validation">${xml(lines.join('\n'))}</failure>`,
+      '    </testcase>',
+    );
+  }
+  out.push('  </testsuite>', '</testsuites>', '');
+  return out.join('\n');
+}
+
+/** "2 files checked: 1 valid, 1 with errors (7 errors)." */
+export function summaryLine(outcomes: FileOutcome[]): string {
+  const bad = outcomes.filter((o) => !o.result.valid);
+  const errors = bad.reduce((sum, o) => sum + o.result.errorCount, 0);
+  const files = outcomes.length === 1 ? '1 file' : `${outcomes.length} files`;
+  return (
+    `${files} checked: ${outcomes.length - bad.length} valid, ${bad.length} with errors` +
+    (errors ? ` (${errors} errors).` : '.')
+  );
+}
