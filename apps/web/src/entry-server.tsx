@@ -10,6 +10,7 @@ import {
 import { App } from './app';
 import { routes, type PageHandle } from './app/router';
 import { paths } from './config/paths';
+import { setSiteOrigin } from './features/marketing/lib/json-ld';
 import { PageMetaSinkContext, type PageMetaSink } from './hooks/use-page-meta';
 import type { HeadInput } from './components/seo/head-tags';
 
@@ -61,6 +62,8 @@ export interface RenderedPage {
 }
 
 export async function renderPage(pathname: string, origin: string): Promise<RenderedPage> {
+  // Structured data carries absolute URLs too (features/marketing/lib/json-ld.ts).
+  setSiteOrigin(origin);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, origin)));
   if (context instanceof Response) throw new Error(`${pathname}: the router answered a redirect`);

@@ -1,23 +1,149 @@
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { BookOpen, FileWarning, LifeBuoy, Search } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+
+import { SiteLayout } from '@/components/layouts/site-layout';
+import { buttonVariants } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { SUPPORT_EMAIL } from '@/config/site';
+import { FaqSection } from '@/features/marketing/components/faq-section';
+import { PageHero, Section } from '@/features/marketing/components/page-sections';
+import { helpFaqs } from '@/features/marketing/data/faqs';
+import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
+
+const crumbs = [HOME_CRUMB, { label: 'Help Center', path: paths.help }];
+
+const cardClass = 'flex min-w-0 flex-col rounded-2xl border border-zinc-200 bg-white p-6 shadow-xs';
+
+/** Case-insensitive match of every word of the query in the question or the answer. */
+function matches(query: string, text: string): boolean {
+  const haystack = text.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
 
 export function HelpRoute() {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const searchId = useId();
+  const shown = query
+    ? helpFaqs.filter((faq) => matches(query, `${faq.question} ${faq.answer}`))
+    : helpFaqs;
+
+  useMarketingMeta({
+    title: 'Help Center',
+    description:
+      'Answers about creating schemas, file formats, plan limits, the API, cancelling a subscription and deleting your account, plus API documentation and support contacts.',
+    keywords: ['SchemaCheck help', 'CSV validator help', 'schema validation FAQ', 'API support'],
+    path: paths.help,
+    crumbs,
+    faqs: helpFaqs,
+  });
+
   return (
-    <PlaceholderPage
-      meta={{
-        title: 'Help Center',
-        description: 'Answers about schemas, file formats, plans, the API and your account.',
-        path: paths.help,
-      }}
-      eyebrow="Support"
-      heading="Help Center"
-      primary={{ label: 'Email support', href: `mailto:${SUPPORT_EMAIL}` }}
-      secondary={{ label: 'Fix CSV upload errors', to: paths.csvUploadErrors }}
-    >
-      {
-        'Guides and answers about creating schemas, supported file formats, plans, the API and managing your account will be collected here; until then, our support team is a message away.'
-      }
-    </PlaceholderPage>
+    <SiteLayout>
+      <PageHero
+        crumbs={crumbs}
+        eyebrow="Support"
+        title="Help Center"
+        lead="Find answers about schemas, file formats, plans, the API and your account, or get in touch with our support team."
+      >
+        <form
+          role="search"
+          className="flex max-w-xl gap-2"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <label htmlFor={searchId} className="sr-only">
+            Search the help center
+          </label>
+          <div className="relative flex-1">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              value={query}
+              placeholder="Search questions, e.g. delete account"
+              className="pl-9"
+              onChange={(event) => {
+                const q = event.target.value;
+                setParams(q ? { q } : {}, { replace: true });
+              }}
+            />
+          </div>
+        </form>
+      </PageHero>
+
+      <Section title="Get help" tinted>
+        <ul className="grid gap-6 md:grid-cols-3">
+          <li className={cardClass}>
+            <BookOpen aria-hidden="true" className="size-6 text-indigo-600" />
+            <h3 className="mt-4 text-base font-semibold text-zinc-900">API documentation</h3>
+            <p className="mt-2 flex-1 text-sm leading-6 text-zinc-600">
+              Authentication, rate limits, schemas, file validation and webhooks, with examples in
+              cURL, Python and JavaScript.
+            </p>
+            <Link
+              to={paths.apiDocs}
+              className={buttonVariants({ variant: 'outline', className: 'mt-5 self-start' })}
+            >
+              View Documentation
+            </Link>
+          </li>
+          <li className={cardClass}>
+            <LifeBuoy aria-hidden="true" className="size-6 text-indigo-600" />
+            <h3 className="mt-4 text-base font-semibold text-zinc-900">Contact support</h3>
+            <p className="mt-2 flex-1 text-sm leading-6 text-zinc-600">
+              Email us with your username and what you were doing. Business customers get a reply
+              within 48 hours.
+            </p>
+            <a
+              href={`mailto:${SUPPORT_EMAIL}`}
+              className={buttonVariants({ className: 'mt-5 self-start' })}
+            >
+              Contact Support
+            </a>
+          </li>
+          <li className={cardClass}>
+            <FileWarning aria-hidden="true" className="size-6 text-indigo-600" />
+            <h3 className="mt-4 text-base font-semibold text-zinc-900">Fix a failing file</h3>
+            <p className="mt-2 flex-1 text-sm leading-6 text-zinc-600">
+              Step-by-step guides to the most common problems, with real examples.
+            </p>
+            <div className="mt-5 flex flex-col gap-2 text-sm">
+              <Link
+                to={paths.csvUploadErrors}
+                className="font-medium text-indigo-700 hover:underline"
+              >
+                Fix CSV upload errors
+              </Link>
+              <Link
+                to={paths.jsonValidationErrors}
+                className="font-medium text-indigo-700 hover:underline"
+              >
+                Fix JSON validation errors
+              </Link>
+            </div>
+          </li>
+        </ul>
+      </Section>
+
+      <FaqSection
+        faqs={shown}
+        intro={
+          query
+            ? shown.length
+              ? `${shown.length} of ${helpFaqs.length} questions match “${query}”.`
+              : `No question matches “${query}”. Try other words, or contact support.`
+            : undefined
+        }
+      />
+    </SiteLayout>
   );
 }
