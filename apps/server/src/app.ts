@@ -18,6 +18,7 @@ import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import webPlugin from './plugins/web.ts';
 import workspacePlugin from './plugins/workspace.ts';
+import asyncJobsPlugin from './jobs/plugin.ts';
 import accountRoutes from './routes/account.ts';
 import apiKeyRoutes from './routes/api-keys.ts';
 import authRoutes from './routes/auth.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(sessionPlugin);
   await app.register(maintenancePlugin);
   await app.register(workspacePlugin);
+  await app.register(asyncJobsPlugin);
   await app.register(billingPlugin);
 
   await app.register(healthRoutes);

@@ -1,33 +1,43 @@
 import PgBoss from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
 import { purgeExpiredResults } from '../validation/results.ts';
+import { runAttempt, sweepDeliveries, WEBHOOK_QUEUE } from '../webhooks/deliveries.ts';
+import {
+  abortRunningJobs,
+  runValidationJob,
+  sweepStaleJobs,
+  VALIDATION_QUEUE,
+} from './validation-jobs.ts';
 
-// Scheduled jobs through pg-boss on the app's own database (docs/decisions/033). On PostgreSQL
-// pg-boss opens its own small pool from the URL; on PGlite it runs through the `db` adapter,
-// where statements without parameters go through `exec` (checked on pg-boss 10 with PGlite). With
-// RUN_JOBS=true (the default) this process schedules and works the jobs; pg-boss's own locking
-// makes it safe for several servers to do so on one PostgreSQL.
+// pg-boss on the app's own database (docs/decisions/033, 093). On PostgreSQL pg-boss opens its
+// own small pool from the URL; on PGlite it runs through the `db` adapter, where statements
+// without parameters go through `exec`. A process with RUN_JOBS=true (the default), or
+// `npm run worker`, works three queues: the daily retention purge, asynchronous validations and
+// webhook attempts, and runs two sweeps (jobs whose process died, webhook attempts nobody sent).
+// pg-boss's own locking makes several such processes on one PostgreSQL safe.
 
 export const PURGE_RESULTS_QUEUE = 'purge-expired-results';
 /** Every day at 03:17 UTC. */
 export const PURGE_RESULTS_CRON = '17 3 * * *';
+/** How often a working process looks for webhook attempts nobody ran. */
+const DELIVERY_SWEEP_MS = 30_000;
 
 export interface Jobs {
   boss: PgBoss;
   stop(): Promise<void>;
 }
 
-function createBoss(app: FastifyInstance): PgBoss {
+/** A boss on the app's database; `working` ones supervise (expiry, archive) and run schedules. */
+export function createBoss(app: FastifyInstance, working: boolean): PgBoss {
   const raw = app.database.raw;
   const common = {
     schema: 'pgboss',
-    // The app's own sweeps are small; pg-boss's archive and maintenance keep their defaults.
-    supervise: true,
-    schedule: true,
+    supervise: working,
+    schedule: working,
     migrate: true,
   };
   if (raw.kind === 'postgres') {
-    return new PgBoss({ ...common, connectionString: raw.connectionString, max: 2 });
+    return new PgBoss({ ...common, connectionString: raw.connectionString, max: working ? 4 : 2 });
   }
   const client = raw.client;
   return new PgBoss({
@@ -45,25 +55,105 @@ function createBoss(app: FastifyInstance): PgBoss {
   });
 }
 
+/** Creates the queues (idempotent); every process that sends or works calls it. */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  const existing = new Set((await boss.getQueues()).map((q) => q.name));
+  const want: PgBoss.Queue[] = [
+    { name: PURGE_RESULTS_QUEUE, retryLimit: 3 },
+    // Our own heartbeat takes over a job whose process died (validation-jobs.ts); pg-boss's
+    // expiry is only the backstop, sized for the largest file on the slowest machine.
+    {
+      name: VALIDATION_QUEUE,
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 4 * 60 * 60,
+    },
+    // `short`: at most one waiting job per attempt row, however often the sweep re-sends.
+    { name: WEBHOOK_QUEUE, policy: 'short', retryLimit: 2, expireInSeconds: 120 },
+  ];
+  for (const q of want) {
+    if (!existing.has(q.name)) {
+      await boss.createQueue(q.name, q).catch(async (err: unknown) => {
+        // Another process created it at the same moment.
+        if (!(await boss.getQueue(q.name))) throw err;
+      });
+    }
+  }
+}
+
+/** A boss that only sends (a web server with RUN_JOBS=false). */
+export async function startSender(app: FastifyInstance): Promise<PgBoss> {
+  const boss = createBoss(app, false);
+  boss.on('error', (err) => app.log.error({ err }, 'Job queue error'));
+  await boss.start();
+  await ensureQueues(boss);
+  return boss;
+}
+
 export async function startJobs(
   app: FastifyInstance,
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<Jobs> {
-  const boss = createBoss(app);
+  const boss = createBoss(app, true);
   boss.on('error', (err) => app.log.error({ err }, 'Job queue error'));
   await boss.start();
-  await boss.createQueue(PURGE_RESULTS_QUEUE, { name: PURGE_RESULTS_QUEUE, retryLimit: 3 });
+  await ensureQueues(boss);
+  const polling = options.pollingIntervalSeconds ?? 30;
   await boss.schedule(PURGE_RESULTS_QUEUE, PURGE_RESULTS_CRON, {}, { tz: 'UTC' });
-  await boss.work(
-    PURGE_RESULTS_QUEUE,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
-    async () => {
-      await purgeExpiredResults(app.db, app.storage, app.now(), app.log);
-    },
+  await boss.work(PURGE_RESULTS_QUEUE, { pollingIntervalSeconds: polling }, async () => {
+    await purgeExpiredResults(app.db, app.storage, app.now(), app.log);
+  });
+
+  // Validations and webhooks are waited for by people: poll often (0.5 s is pg-boss's floor).
+  const fast = Math.min(polling, 1);
+  for (let i = 0; i < app.config.validationWorkers; i++) {
+    await boss.work<{ jobId: string }>(
+      VALIDATION_QUEUE,
+      { pollingIntervalSeconds: fast, batchSize: 1 },
+      async ([job]) => {
+        if (job) await runValidationJob(app, job.data.jobId);
+      },
+    );
+  }
+  for (let i = 0; i < 2; i++) {
+    await boss.work<{ deliveryId: string }>(
+      WEBHOOK_QUEUE,
+      { pollingIntervalSeconds: fast, batchSize: 1 },
+      async ([job]) => {
+        if (job) await runAttempt(app.webhookDeps, job.data.deliveryId);
+      },
+    );
+  }
+
+  const timers = [
+    setInterval(
+      () =>
+        void sweepStaleJobs(app).catch((err: unknown) =>
+          app.log.error({ err }, 'Stale job sweep failed'),
+        ),
+      Math.max(1000, Math.round(app.config.validationJobs.staleMs / 2)),
+    ),
+    setInterval(
+      () =>
+        void sweepDeliveries(app.webhookDeps).catch((err: unknown) =>
+          app.log.error({ err }, 'Webhook sweep failed'),
+        ),
+      DELIVERY_SWEEP_MS,
+    ),
+  ];
+  for (const t of timers) t.unref();
+  // Jobs left by a process that died while this one was down.
+  await sweepStaleJobs(app).catch((err: unknown) =>
+    app.log.error({ err }, 'Stale job sweep failed'),
   );
+
   return {
     boss,
     async stop() {
+      for (const t of timers) clearInterval(t);
+      // Running validations go back to the queue now rather than after pg-boss's grace period.
+      abortRunningJobs(app);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

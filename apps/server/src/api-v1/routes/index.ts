@@ -1,8 +1,10 @@
 import type { ApiV1 } from '../openapi.ts';
+import jobRoutes from './jobs.ts';
 import reportRoutes from './reports.ts';
 import schemaRoutes from './schemas.ts';
 import usageRoutes from './usage.ts';
 import validateRoutes from './validate.ts';
+import webhookRoutes from './webhooks.ts';
 
 // Every public API route module, in the order the document lists them. A module registers its
 // routes with v1.route(), which also records them for the OpenAPI document.
@@ -12,6 +14,8 @@ export type ApiV1RouteModule = (v1: ApiV1) => void | Promise<void>;
 export const routeModules: ApiV1RouteModule[] = [
   schemaRoutes,
   validateRoutes,
+  jobRoutes,
   reportRoutes,
   usageRoutes,
+  webhookRoutes,
 ];
