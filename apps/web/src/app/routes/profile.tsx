@@ -1,5 +1,6 @@
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { paths } from '@/config/paths';
+import { ApiKeysSection } from '@/features/api-keys/components/api-keys-section';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { AccountDetailsCard } from '@/features/profile/components/account-details-card';
@@ -24,6 +25,7 @@ function Profile() {
       <div className="mt-10">
         <PlansGrid currentTier={user.subscriptionTier} />
       </div>
+      <ApiKeysSection user={user} className="mt-10" />
       <div className="mt-10">
         <DangerZone />
       </div>
