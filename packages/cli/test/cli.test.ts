@@ -265,6 +265,25 @@ describe('schemacheck validate with several files and CI formats', () => {
   });
 });
 
+describe('schema warnings', () => {
+  it('are printed on stderr and kept in the JSON result', async () => {
+    await writeFile(
+      join(dir, 'oneof.schema.json'),
+      JSON.stringify({
+        type: 'object',
+        properties: { id: { type: 'integer', oneOf: [{ minimum: 1 }, { maximum: -1 }] } },
+      }),
+    );
+    const run = await validate('good.csv', ['--format', 'json'], 'oneof.schema.json');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/schemacheck: warning: .*oneof\.schema\.json: Keyword 'oneOf'/);
+    expect(JSON.parse(run.stdout).warnings).toContainEqual({
+      code: 'schema',
+      message: expect.stringContaining("'oneOf'"),
+    });
+  });
+});
+
 describe('schemacheck infer and convert', () => {
   it('infers a web-form schema from a CSV', async () => {
     const run = await cli(['infer', join(dir, 'good.csv')]);

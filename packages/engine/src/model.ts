@@ -65,6 +65,12 @@ export interface SchemaModel {
   additionalColumns: boolean;
   /** JSON: properties not in the schema are allowed. Default true. */
   additionalProperties: boolean;
+  /**
+   * What the schema says that the engine does not check (an unsupported keyword, say), from the
+   * schema parser. The validator repeats each as a 'schema' warning in every result, so no rule is
+   * dropped without the user being told, whichever caller runs the validation.
+   */
+  warnings?: string[];
 }
 
 export const ERROR_CODES = [
@@ -115,7 +121,15 @@ export interface Issue {
 }
 
 export interface Warning {
-  code: 'bom' | 'encoding' | 'delimiter' | 'ignored_option' | 'empty_file' | 'errors_truncated';
+  code:
+    | 'bom'
+    | 'encoding'
+    | 'delimiter'
+    | 'ignored_option'
+    | 'empty_file'
+    | 'errors_truncated'
+    /** A schema rule the engine does not check (from SchemaModel.warnings). */
+    | 'schema';
   message: string;
 }
 

@@ -98,7 +98,9 @@ export function parseSchema(input: unknown, format?: SchemaFormat): Checked<Sche
   const model = buildModel(raw, ctx);
   if (model === undefined || ctx.problems.length > 0)
     return { ok: false, problems: ctx.orderedProblems() };
-  return { ok: true, value: model, warnings: ctx.warnings };
+  if (ctx.warnings.length === 0) return { ok: true, value: model, warnings: ctx.warnings };
+  // The model carries its warnings so that every validation reports them (see SchemaModel).
+  return { ok: true, value: { ...model, warnings: [...ctx.warnings] }, warnings: ctx.warnings };
 }
 
 function read(form: SchemaFormat, input: Record<string, unknown>, ctx: Context): RawSchema {

@@ -171,7 +171,8 @@ describe('export then parse gives the same model', () => {
     it(`through ${to}, for every rule`, () => {
       fc.assert(
         fc.property(webSchema, (web) => {
-          const model = accepted(web).value;
+          // The first reading may warn (a rule on the wrong type); the export leaves that rule out.
+          const { warnings: _warned, ...model } = accepted(web).value;
           const exported = exportSchema(model, to);
           // What the exporter writes is plain JSON: it survives serialisation unchanged.
           expect(JSON.parse(JSON.stringify(exported))).toEqual(exported);

@@ -43,6 +43,7 @@ export function createValidator(schema: SchemaModel, options: ValidateOptions): 
   const compileOptions = options.now ? { now: options.now } : {};
   const fields = schema.fields.map((f) => compileField(f, compileOptions));
   const collector = new Collector(options.maxErrors ?? DEFAULT_MAX_ERRORS, options.onIssue);
+  for (const message of schema.warnings ?? []) collector.warn({ code: 'schema', message });
   const maxRows = options.maxRows ?? Infinity;
   let stopped = false;
   let result: ValidationResult | undefined;
