@@ -1,0 +1,48 @@
+import { buildApp } from './app.ts';
+import { fail, openConfiguredDatabase } from './startup.ts';
+
+// `npm run worker`: a process that only works jobs (asynchronous validations, webhook attempts,
+// the retention purge) against PostgreSQL, beside web servers started with RUN_JOBS=false
+// (docs/decisions/094). Several may run; pg-boss hands each job to one of them, and a job whose
+// worker dies is taken over by another. It needs DATABASE_URL (PGlite belongs to one process,
+// which runs the jobs itself) and the same DATA_DIR storage as the web servers.
+
+const SHUTDOWN_GRACE_MS = 30_000;
+
+async function main(): Promise<void> {
+  const { config, database } = await openConfiguredDatabase();
+  if (database.kind !== 'postgres') {
+    await database.close();
+    fail(
+      'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database, jobs run inside npm start.',
+    );
+  }
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    fail(`Database migration failed: ${(err as Error).message}`);
+  }
+  const app = await buildApp({ ...config, runJobs: true }, { database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    app.log.info({ signal }, 'Worker stopping');
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'Worker shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.ready();
+  app.log.info({ pid: process.pid }, 'SchemaCheck worker is ready');
+}
+
+await main();
