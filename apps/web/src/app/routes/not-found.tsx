@@ -6,6 +6,14 @@ import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/hooks/use-page-meta';
 
+const popular = [
+  { label: 'CSV validator', to: paths.csvValidator },
+  { label: 'JSON validator', to: paths.jsonValidator },
+  { label: 'Templates', to: paths.templates },
+  { label: 'Pricing', to: paths.buyingGuide },
+  { label: 'Help Center', to: paths.help },
+];
+
 export function NotFoundRoute() {
   usePageMeta({
     title: 'Page Not Found',
@@ -26,6 +34,18 @@ export function NotFoundRoute() {
           <Home aria-hidden="true" />
           Return Home
         </Link>
+        <nav aria-label="Popular pages" className="mt-10">
+          <h2 className="text-sm font-semibold text-zinc-900">Or try one of these</h2>
+          <ul className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm">
+            {popular.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="font-medium text-indigo-700 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </SiteLayout>
   );
