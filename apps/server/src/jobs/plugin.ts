@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { WebhookDeps } from '../webhooks/deliveries.ts';
 import { startSender } from './boss.ts';
 import { JobQueue } from './queue.ts';
+import jobWebRoutes from './web-routes.ts';
+import webhookWebRoutes from '../webhooks/web-routes.ts';
 import { abortRunningJobs, deleteUserUploads } from './validation-jobs.ts';
 
 declare module 'fastify' {
@@ -39,6 +41,8 @@ export default fp(
       // No attempt may go out for a deleted account, even one already claimed.
       await app.db.update(webhooks).set({ isActive: false }).where(eq(webhooks.userId, user.id));
     });
+    await app.register(jobWebRoutes);
+    await app.register(webhookWebRoutes);
     app.addHook('preClose', async () => {
       abortRunningJobs(app);
     });
