@@ -1,23 +1,18 @@
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { SiteLayout } from '@/components/layouts/site-layout';
 import { paths } from '@/config/paths';
+import { ApiDocsContent } from '@/features/api-docs/components/api-docs-content';
+import { usePageMeta } from '@/hooks/use-page-meta';
 
 export function ApiDocsRoute() {
+  usePageMeta({
+    title: 'API Documentation',
+    description:
+      'The SchemaCheck REST API: API keys, schemas, file validation, reports, usage and rate limits, with cURL, Python and JavaScript samples.',
+    path: paths.apiDocs,
+  });
   return (
-    <PlaceholderPage
-      meta={{
-        title: 'API Documentation',
-        description:
-          'Reference for the SchemaCheck REST API: authentication, schemas, validation, jobs and webhooks.',
-        path: paths.apiDocs,
-      }}
-      eyebrow="Developers"
-      heading="API Documentation"
-      primary={{ label: 'Visit the Help Center', to: paths.help }}
-      secondary={{ label: 'See plans with API access', to: paths.buyingGuide }}
-    >
-      {
-        'The reference for the SchemaCheck REST API (authentication with API keys, schema management, file validation, rate limits and webhooks) will be published here.'
-      }
-    </PlaceholderPage>
+    <SiteLayout className="bg-zinc-50">
+      <ApiDocsContent />
+    </SiteLayout>
   );
 }
