@@ -215,7 +215,7 @@ describe('the validation workspace', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download error report' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('error-report-customers.csv.csv');
+    expect(download.suggestedFilename()).toBe('error-report-customers.csv');
     const report = readDownloaded(await download.path());
     const header = report[0]!;
     const col = (name: string) => header.indexOf(name);
@@ -296,7 +296,7 @@ describe('the validation workspace', () => {
     await dialog.getByRole('heading', { name: 'Tier Limit Exceeded' }).waitFor();
     expect(await dialog.textContent()).toContain('Pro');
     expect(await dialog.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe(
-      '/profile',
+      '/profile?upgrade=pro#plans',
     );
     await dialog.getByRole('button', { name: 'Not now' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -325,7 +325,7 @@ describe('the validation workspace', () => {
     await chooseFile(page, 'bad.csv', 'n\n1\ntwo\n');
     await page.getByRole('button', { name: 'Validate file' }).click();
     await page.getByTestId('summary-stats').waitFor();
-    await page.getByRole('button', { name: 'Download error report' }).click();
+    await page.getByRole('button', { name: 'Full report with Pro' }).click();
     await dialog.getByRole('heading', { name: 'Error reports are a paid feature' }).waitFor();
     await page.keyboard.press('Escape');
   });

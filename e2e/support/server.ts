@@ -18,9 +18,12 @@ export interface RunningServer {
    * same port and DATA_DIR (sessions and the session secret survive).
    */
   setTier(user: string, tier: 'free' | 'pro' | 'business' | 'enterprise'): Promise<void>;
+  /** Sets a user's validations used this month (e2e/support/set-usage.ts), restarting likewise. */
+  setUsage(user: string, count: number): Promise<void>;
 }
 
 const SET_TIER_ENTRY = SERVER_ENTRY.replace(/server\.ts$/, 'cli/set-tier.ts');
+const SET_USAGE_ENTRY = path.join(REPO_ROOT, 'e2e/support/set-usage.ts');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -115,16 +118,18 @@ export async function startServer(options: { smtpUrl: string }): Promise<Running
   spawnChild();
   await ready();
 
-  const setTier: RunningServer['setTier'] = async (user, tier) => {
+  /** Stops the server, runs a script on its database, and starts it again. */
+  const runStopped = async (entry: string, args: string[]) => {
     await halt();
     await new Promise<void>((resolve, reject) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', SET_TIER_ENTRY, user, tier],
+        ['--import', 'tsx', entry, ...args],
         { cwd: REPO_ROOT, env, timeout: 60_000 },
         (error, stdout, stderr) => {
           output += stdout + stderr;
-          if (error) reject(new Error(`set-tier failed: ${stderr || error.message}`));
+          if (error)
+            reject(new Error(`${path.basename(entry)} failed: ${stderr || error.message}`));
           else resolve();
         },
       );
@@ -132,6 +137,10 @@ export async function startServer(options: { smtpUrl: string }): Promise<Running
     spawnChild();
     await ready();
   };
+  const setTier: RunningServer['setTier'] = (user, tier) =>
+    runStopped(SET_TIER_ENTRY, [user, tier]);
+  const setUsage: RunningServer['setUsage'] = (user, count) =>
+    runStopped(SET_USAGE_ENTRY, [user, String(count)]);
 
-  return { baseUrl, dataDir, output: () => output, stop, setTier };
+  return { baseUrl, dataDir, output: () => output, stop, setTier, setUsage };
 }

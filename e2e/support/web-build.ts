@@ -8,10 +8,13 @@ import { REPO_ROOT, WEB_DIR, WEB_DIST } from './paths.ts';
 const BUILD_INPUTS = [
   path.join(WEB_DIR, 'src'),
   path.join(WEB_DIR, 'public'),
+  path.join(WEB_DIR, 'scripts'),
   path.join(WEB_DIR, 'index.html'),
   path.join(WEB_DIR, 'vite.config.ts'),
   path.join(WEB_DIR, 'package.json'),
   path.join(REPO_ROOT, 'packages/contracts/src'),
+  // The validators and inference run the engine in the browser.
+  path.join(REPO_ROOT, 'packages/engine/src'),
 ];
 
 function newestMtime(entry: string): number {

@@ -1,5 +1,5 @@
 import { FileText, UploadCloud, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 
 import { Button } from '@/components/ui/button';
@@ -40,6 +40,7 @@ export function FileDropzone({
   disabled,
   hint,
 }: FileDropzoneProps) {
+  const baseId = useId();
   const container = useRef<HTMLDivElement>(null);
   // Picking or removing a file swaps the drop zone and the file card: keep focus inside, on the
   // card (then Tab reaches Remove) or back on the drop zone, instead of losing it to the page.
@@ -48,7 +49,9 @@ export function FileDropzone({
   useEffect(() => {
     if (previous.current === file) return;
     previous.current = file;
-    if (!hadFocus.current) return;
+    // Focus was here, or on a control that went away with the change (the sample-file button).
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!hadFocus.current && !lost) return;
     hadFocus.current = false;
     container.current?.querySelector<HTMLElement>('[data-focus-target]')?.focus();
   }, [file]);
@@ -138,7 +141,9 @@ export function FileDropzone({
             disabled && 'pointer-events-none opacity-60',
           ),
           role: 'button',
-          'aria-label': 'Choose a CSV or JSON file, or drop one here',
+          // Named by its visible text, so that speech input can say what is on screen.
+          'aria-labelledby': `${baseId}-prompt`,
+          'aria-describedby': `${baseId}-hint`,
         })}
         data-testid="dropzone"
       >
@@ -146,12 +151,12 @@ export function FileDropzone({
           aria-hidden="true"
           className={cn('size-8', isDragActive ? 'text-indigo-600' : 'text-zinc-500')}
         />
-        <p className="text-sm font-medium text-zinc-900">
+        <p id={`${baseId}-prompt`} className="text-sm font-medium text-zinc-900">
           {isDragActive
             ? 'Drop the file to select it'
             : 'Drag and drop a file here, or click to browse'}
         </p>
-        <p className="text-xs text-zinc-600">
+        <p id={`${baseId}-hint`} className="text-xs text-zinc-600">
           .csv, .json or .ndjson · one file{hint ? ` · ${hint}` : ''}
         </p>
       </div>

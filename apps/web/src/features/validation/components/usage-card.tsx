@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
 import { useUsage } from '../api/usage';
-import { formatCount, formatDate } from '../lib/format';
+import { formatCount, formatDate, plural } from '../lib/format';
 
 /** docs/product.md#plans-and-limits: warn when fewer than 10% of the month's validations remain. */
 const LOW_USAGE_RATIO = 0.1;
@@ -98,7 +98,7 @@ function UsageFigures({
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {remaining === 0
             ? 'You have no validations left this month.'
-            : `Only ${formatCount(remaining ?? 0)} validations left this month.`}
+            : `Only ${plural(remaining ?? 0, 'validation')} left this month.`}
         </p>
       ) : null}
     </div>

@@ -9,7 +9,7 @@ export const SAMPLE_FILE_NAME = 'sample-customers.csv';
 export const SAMPLE_CSV = [
   'customer_id,email,signup_date,plan,monthly_spend',
   '1001,ada@example.com,2024-01-15,pro,49.00',
-  '1002,grace@example,2024-02-30,free,0',
+  '1002,grace.example.com,2024-02-30,free,0',
   '1003,linus@example.com,2024-03-02,business,129.5',
   '1003,margaret@example.com,2024-03-09,team,19.99',
   '1005,,2024-04-11,free,-5',
