@@ -11,6 +11,7 @@
 //   BENCH_PIN=0          do not pin                      BENCH_STRICT=1   also exit 1 on unmet targets
 //   BENCH_TIMEOUT_S=1800 per child                   BENCH_CHUNK_KB=1024  read chunk (experiments)
 //   BENCH_SKIP_SERVER=1  skip the server section     BENCH_SERVER_MB=100  its upload size
+//   BENCH_SKIP_CLI=1     skip the CLI process section BENCH_CLI_RUNS=15    runs per command
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
@@ -19,12 +20,18 @@ import { pinning, runPeer } from './lib/child.ts';
 import { BENCH_DIR, env, envInt } from './lib/env.ts';
 import { fmt, markdownTable, textTable } from './lib/format.ts';
 import type { BenchContext, Section, SectionResult, Target } from './lib/types.ts';
+import { cliProcessSection } from './sections/cli-process.ts';
 import { memorySection } from './sections/memory.ts';
 import { serverResponsivenessSection } from './sections/server-responsiveness.ts';
 import { throughputSection } from './sections/throughput.ts';
 
 /** In order. Add a section here (e.g. server responsiveness under a 100 MB upload). */
-const SECTIONS: Section[] = [throughputSection, memorySection, serverResponsivenessSection];
+const SECTIONS: Section[] = [
+  throughputSection,
+  cliProcessSection,
+  memorySection,
+  serverResponsivenessSection,
+];
 
 const log = (message: string): void => console.log(message);
 
