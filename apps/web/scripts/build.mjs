@@ -10,7 +10,8 @@
 // 4. dist/prerender.json tells the server what exists (pages, app routes, the origin used).
 // 5. Every text file of 1 KiB or more gets a .br and a .gz beside it.
 
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -19,8 +20,10 @@ import zlib from 'node:zlib';
 import { build } from 'vite';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
-const dist = path.join(webDir, 'dist');
-const ssrOut = path.join(webDir, 'node_modules/.cache/schemacheck-prerender');
+// `--out-dir <dir>` builds somewhere else than apps/web/dist (a server reads it with WEB_DIST).
+const outDirFlag = process.argv.indexOf('--out-dir');
+const dist =
+  outDirFlag > 0 ? path.resolve(process.argv[outDirFlag + 1] ?? '') : path.join(webDir, 'dist');
 
 // One date for both builds and the manifest (a build that crosses midnight stays consistent).
 process.env.BUILD_DATE ??= new Date().toISOString().slice(0, 10);
@@ -30,8 +33,10 @@ const buildDate = process.env.BUILD_DATE;
 const origin = new URL(process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`)
   .origin;
 
+const ssrOut = path.join(webDir, 'node_modules/.cache', `prerender-${process.pid}`);
+
 const started = Date.now();
-await build({ root: webDir, logLevel: 'warn' });
+await build({ root: webDir, logLevel: 'warn', build: { outDir: dist } });
 await build({
   root: webDir,
   logLevel: 'warn',
@@ -82,11 +87,26 @@ function chunkLinks(modules) {
   return links;
 }
 
+const cssCache = new Map();
+/**
+ * The stylesheet inside the page (<style>; the CSP allows inline styles): a pre-rendered page
+ * paints without waiting for a second request.
+ */
+function inlineCss(html) {
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+    (_, file) => {
+      if (!cssCache.has(file)) cssCache.set(file, readFileSync(path.join(dist, file), 'utf8'));
+      return `<style>${cssCache.get(file)}</style>`;
+    },
+  );
+}
+
 function pageHtml(rendered, marker) {
   const head = [entry.headHtml(rendered.meta, origin), ...chunkLinks(rendered.modules)].join(
     '\n    ',
   );
-  let html = shell
+  let html = inlineCss(shell)
     .replace(/<title>[\s\S]*?<\/title>/, () => '')
     .replace(/<meta[^>]*data-page-meta[^>]*>/, () => head)
     // The page reads without JavaScript; only the app shell needs the notice.
@@ -118,6 +138,8 @@ await writeFile(
   path.join(dist, 'prerender.json'),
   `${JSON.stringify({ origin, buildDate, pages, notFound: '404.html', shell: 'spa.html', appRoutes }, null, 2)}\n`,
 );
+
+await rm(ssrOut, { recursive: true, force: true });
 
 // Precompressed copies for @fastify/static (preCompressed) and the server's page cache.
 const brotli = promisify(zlib.brotliCompress);

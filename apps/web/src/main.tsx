@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
@@ -35,5 +35,7 @@ const app = (
   </StrictMode>
 );
 
-if (hydrate) hydrateRoot(root, app);
+// Hydration inside a transition is done in slices that yield to the browser between them, instead
+// of one long task (a phone stays responsive while a long page hydrates).
+if (hydrate) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

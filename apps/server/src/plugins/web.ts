@@ -228,6 +228,8 @@ export default fp(
         !/\.(?:html|br|gz)$/.test(pathName) && pathName !== '/prerender.json',
       setHeaders(res, filePath) {
         const rel = path.relative(root, filePath);
+        // Text files have .br/.gz copies: caches must key on the encoding asked for.
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
           rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
