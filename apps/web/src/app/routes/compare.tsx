@@ -152,7 +152,7 @@ export function CompareRoute() {
         crumbs={crumbs}
         eyebrow="Compare"
         title="How SchemaCheck compares with other validation tools"
-        lead="Validation tools fall into three groups: open-source libraries and command-line tools, importers you embed in your own product, and hosted services you use directly. Here is what each tool does, in its own documentation’s words."
+        lead="Validation tools fall into three groups: open-source libraries and command-line tools, importers you embed in your own product, and hosted services you use directly. Here is what each tool does, as its own documentation describes it."
       />
 
       <Section

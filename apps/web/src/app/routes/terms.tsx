@@ -20,6 +20,7 @@ const mail = (address: string) => (
   </a>
 );
 const link = 'text-indigo-700 underline';
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 const sections: LegalSection[] = [
   {
@@ -58,8 +59,8 @@ const sections: LegalSection[] = [
             <li key={plan.tier}>
               <strong className="font-semibold text-zinc-900">{plan.label}</strong> (
               {plan.pricePence === null ? 'price agreed with you' : `${priceText(plan)} a month`}
-              ): {validationsText(plan).toLowerCase()}, {fileSizeText(plan).toLowerCase()},{' '}
-              {rowsText(plan).toLowerCase()}
+              ): {lowerFirst(validationsText(plan))}, {lowerFirst(fileSizeText(plan))},{' '}
+              {lowerFirst(rowsText(plan))}
               {plan.limits.apiAccess ? ', REST API access' : ''}.
             </li>
           ))}

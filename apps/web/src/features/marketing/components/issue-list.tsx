@@ -27,7 +27,7 @@ export function IssueList({
               {fileType === 'csv' && issue.field ? ` · ${issue.field}` : ''}:
             </span>{' '}
             {issue.message}
-            {issue.value !== null ? (
+            {issue.value !== null && !issue.message.includes(`'${issue.value}'`) ? (
               <>
                 {' '}
                 (found <code className="font-mono">{issue.value}</code>)
