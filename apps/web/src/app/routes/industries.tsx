@@ -181,7 +181,7 @@ export function IndustriesRoute() {
                     to={`${paths.templates}#${template.id}`}
                     className="mt-5 self-start text-sm font-medium text-indigo-700 hover:underline"
                   >
-                    Use the {template.title.toLowerCase()} template
+                    Use the “{template.title}” template
                   </Link>
                 ) : null}
               </section>
