@@ -13,6 +13,8 @@ const columns: { title: string; links: FooterLink[] }[] = [
     links: [
       { label: 'CSV Validator', to: paths.csvValidator },
       { label: 'JSON Validator', to: paths.jsonValidator },
+      { label: 'CSV Schema Validator', to: paths.csvSchemaValidator },
+      { label: 'JSON Schema Validator', to: paths.jsonSchemaValidator },
       { label: 'Schema Templates', to: paths.templates },
       { label: 'Validation API', to: paths.validationApi },
       { label: 'Pricing', to: paths.buyingGuide },
