@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
+import { RecentJobs } from '@/features/jobs/components/recent-jobs';
 import { Workspace } from '@/features/validation/components/workspace';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { useUser } from '@/lib/auth';
@@ -37,6 +38,7 @@ function Dashboard() {
       <div className="mt-8">
         <Workspace user={user} />
       </div>
+      <RecentJobs user={user} className="mt-10" />
 
       <Card className="mt-10">
         <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">

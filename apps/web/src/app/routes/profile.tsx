@@ -7,6 +7,7 @@ import { AccountDetailsCard } from '@/features/profile/components/account-detail
 import { CurrentPlanCard } from '@/features/profile/components/current-plan-card';
 import { DangerZone } from '@/features/profile/components/danger-zone';
 import { PlansGrid } from '@/features/profile/components/plans-grid';
+import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { useUser } from '@/lib/auth';
 
@@ -26,6 +27,7 @@ function Profile() {
         <PlansGrid currentTier={user.subscriptionTier} />
       </div>
       <ApiKeysSection user={user} className="mt-10" />
+      <WebhooksSection user={user} className="mt-10" />
       <div className="mt-10">
         <DangerZone />
       </div>
