@@ -10,8 +10,8 @@
 // 4. dist/prerender.json tells the server what exists (pages, app routes, the origin used).
 // 5. Every text file of 1 KiB or more gets a .br and a .gz beside it.
 
-import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, rmSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -22,8 +22,12 @@ import { build } from 'vite';
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 // `--out-dir <dir>` builds somewhere else than apps/web/dist (a server reads it with WEB_DIST).
 const outDirFlag = process.argv.indexOf('--out-dir');
-const dist =
+const target =
   outDirFlag > 0 ? path.resolve(process.argv[outDirFlag + 1] ?? '') : path.join(webDir, 'dist');
+// Everything is written beside the target and swapped in at the end, so that a server or a
+// second build never sees a half-written folder.
+const dist = `${target}.build-${process.pid}`;
+process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 
 // One date for both builds and the manifest (a build that crosses midnight stays consistent).
 process.env.BUILD_DATE ??= new Date().toISOString().slice(0, 10);
@@ -170,6 +174,22 @@ for await (const file of files(dist)) {
   await writeFile(`${file}.gz`, gz);
   compressed++;
 }
+
+// Swap in (again if another build swapped its own in between).
+const previous = `${target}.old-${process.pid}`;
+for (let attempt = 1; ; attempt++) {
+  await rm(previous, { recursive: true, force: true });
+  await rename(target, previous).catch((error) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  try {
+    await rename(dist, target);
+    break;
+  } catch (error) {
+    if (attempt >= 3 || (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')) throw error;
+  }
+}
+await rm(previous, { recursive: true, force: true });
 
 console.log(
   `web: built, ${pages.length} pages and the 404 page pre-rendered, ${compressed} files precompressed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
