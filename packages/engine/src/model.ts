@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   'missing_cells',
   'parse_error',
   'encoding_error',
+  'record_too_large',
   'not_an_object',
   // values
   'required',

@@ -34,8 +34,18 @@ import {
 
 export interface JsonReaderLimits {
   maxDepth: number;
-  /** A record longer than this (in UTF-16 code units) is an error: a JS string cannot hold much more. */
+  /**
+   * A record longer than this (in UTF-16 code units) is a `record_too_large` error on its row;
+   * reading goes on with the next record. Bounds the memory one record may take.
+   */
   maxRecordChars: number;
+  /**
+   * A record with more members than this (containers opened plus commas: roughly its array
+   * elements and object properties) is a `record_too_large` error on its row and is never built:
+   * building it costs memory and time by member (V8 objects with tens of thousands of keys cost
+   * ten times more per key), whatever its length in characters.
+   */
+  maxRecordMembers: number;
   /**
    * A record still open at this size has its text so far checked for syntax errors, and again at
    * every sixteenfold size, so garbage that never closes a bracket is not buffered up to the cap.
@@ -45,7 +55,7 @@ export interface JsonReaderLimits {
   firstSyntaxCheckChars: number;
 }
 
-type IssueCode = 'parse_error' | 'encoding_error';
+type IssueCode = 'parse_error' | 'encoding_error' | 'record_too_large';
 interface HeldIssue {
   code: IssueCode;
   message: string;
@@ -97,6 +107,8 @@ export class DocumentReader {
   private carry = '';
   private recordPosition: TextPosition | undefined;
   private nextSyntaxCheck = 0;
+  /** An array element already reported too large: scanned to its end without keeping its text. */
+  private skippingRecord = false;
 
   private first: FirstValue | undefined;
   private firstSawLineFeed = false;
@@ -140,7 +152,13 @@ export class DocumentReader {
       this.recordPosition ??= this.cursor.moveTo(this.recordStart);
       this.carry += this.recordStart === 0 ? piece : piece.slice(this.recordStart);
       const size = this.carry.length;
-      if (size >= this.nextSyntaxCheck || size > this.limits.maxRecordChars) this.checkOpenRecord();
+      if (
+        size >= this.nextSyntaxCheck ||
+        size > this.limits.maxRecordChars ||
+        this.scanner.members > this.limits.maxRecordMembers
+      ) {
+        this.checkOpenRecord();
+      }
     }
     if (this.phase !== STOPPED) this.cursor.moveTo(length);
   }
@@ -260,6 +278,14 @@ export class DocumentReader {
         );
         return;
       case ARRAY_ELEMENT:
+        if (this.skippingRecord) {
+          this.raiseAtCursor(
+            this.row + 1,
+            "the file ends before the top-level array is closed with ']'",
+            `$[${this.row}]`,
+          );
+          return;
+        }
         this.scanner.finish(this.carry.length);
         if (!this.scanner.endsWithInput) {
           this.raise(this.row, this.parseIssue(this.carry, 'file'), this.elementPath());
@@ -460,6 +486,7 @@ export class DocumentReader {
     this.scanner.offsetBase = this.carry.length - this.recordStart;
     const end = this.scanner.scan(piece, pos);
     if (end === VALUE_CONTINUES) return piece.length;
+    if (this.skippingRecord) return this.afterSkippedElement(piece, end);
     if (end === SCAN_STOPPED) {
       this.raise(
         this.row,
@@ -471,6 +498,23 @@ export class DocumentReader {
     const follower = this.scanner.endsWithInput ? piece.charAt(end) : '';
     if (!this.acceptRecord(this.recordText(end), 'file', this.elementPath(), follower))
       return this.stopped();
+    this.phase = ARRAY_AFTER_ELEMENT;
+    return end;
+  }
+
+  /** The end of an element reported too large: go on with the next, or stop on broken nesting. */
+  private afterSkippedElement(piece: string, end: number): number {
+    this.skippingRecord = false;
+    if (end === SCAN_STOPPED) {
+      this.raiseAt(
+        this.scanner.stoppedAt,
+        this.row,
+        `unexpected ${describeCharAt(piece, this.scanner.stoppedAt)} (a bracket that does not match, or nesting deeper than ${this.limits.maxDepth} levels) in the record too large to check`,
+        this.elementPath(),
+      );
+      return this.stopped();
+    }
+    this.endRecord();
     this.phase = ARRAY_AFTER_ELEMENT;
     return end;
   }
@@ -522,12 +566,13 @@ export class DocumentReader {
       this.phase = AFTER_DOCUMENT;
       return end;
     }
-    const result = this.parseRecord(text, 'file', follower);
-    if (result.ok) {
+    const tooLarge = this.tooLargeIssue(text);
+    const result = tooLarge ? null : this.parseRecord(text, 'file', follower);
+    if (result?.ok) {
       this.first = { hasValue: true, value: result.value };
       this.firstOnOneLine = !this.firstSawLineFeed;
     } else {
-      const issue = this.describeFailure(result, text);
+      const issue = tooLarge ?? this.describeFailure(result!, text);
       if (this.firstSawLineFeed) {
         this.raise(1, issue, '$');
         return this.stopped();
@@ -607,13 +652,22 @@ export class DocumentReader {
     this.endRecord();
   }
 
-  /** Parses a finished record and hands it on; false when it was broken (and reported). */
+  /**
+   * Parses a finished record and hands it on; false when it was broken (and reported). A record
+   * too large is reported and not built, and reading goes on.
+   */
   private acceptRecord(
     text: string,
     endName: 'file' | 'line',
     path: string,
     follower = '',
   ): boolean {
+    const tooLarge = this.tooLargeIssue(text);
+    if (tooLarge) {
+      this.raise(this.row, tooLarge, path);
+      this.endRecord();
+      return true;
+    }
     const result = this.parseRecord(text, endName, follower);
     if (result.ok) this.sink.record(result.value, this.row, path);
     else this.raise(this.row, this.describeFailure(result, text), path);
@@ -688,21 +742,51 @@ export class DocumentReader {
     return positionIn(text, 0, offset, this.recordPosition);
   }
 
+  /** `record_too_large` when a finished record's text or members pass the limits. */
+  private tooLargeIssue(text: string): HeldIssue | undefined {
+    if (
+      text.length <= this.limits.maxRecordChars &&
+      this.scanner.members <= this.limits.maxRecordMembers
+    )
+      return undefined;
+    return this.tooLarge(text.length > this.limits.maxRecordChars);
+  }
+
+  private tooLarge(byLength: boolean): HeldIssue {
+    this.recordPosition ??= this.cursor.moveTo(this.recordStart);
+    const at = this.recordPosition;
+    const limit = byLength
+      ? `is longer than ${this.limits.maxRecordChars.toLocaleString('en-US')} characters`
+      : `has more than ${this.limits.maxRecordMembers.toLocaleString('en-US')} values and properties`;
+    return {
+      code: 'record_too_large',
+      message: `Record too large: the record that starts at line ${at.line}, column ${at.column} ${limit}, the most one record may have; it was not checked`,
+    };
+  }
+
   /** A record still open at a piece's end: too large, or already broken? */
   private checkOpenRecord(): void {
     const text = this.carry;
     let issue = this.syntaxIssueIn(text, this.phase === LINE ? 'line' : 'file');
     let tooLarge = false;
-    if (issue === undefined && text.length > this.limits.maxRecordChars) {
-      const at = this.recordPosition!;
+    if (
+      issue === undefined &&
+      (text.length > this.limits.maxRecordChars ||
+        this.scanner.members > this.limits.maxRecordMembers)
+    ) {
       tooLarge = true;
-      issue = {
-        code: 'parse_error',
-        message: `Record too large: the record that starts at line ${at.line}, column ${at.column} is longer than ${this.limits.maxRecordChars.toLocaleString('en-US')} characters`,
-      };
+      issue = this.tooLarge(text.length > this.limits.maxRecordChars);
     }
     if (issue === undefined) {
       this.nextSyntaxCheck = text.length * SYNTAX_CHECK_GROWTH;
+      return;
+    }
+    if (this.phase === ARRAY_ELEMENT && tooLarge) {
+      // Reported on its row; its end is found without keeping its text, then the next is read.
+      this.raise(this.row, issue, this.elementPath());
+      this.skippingRecord = true;
+      this.carry = '';
+      this.nextSyntaxCheck = Infinity;
       return;
     }
     if (this.phase === LINE) {
@@ -730,6 +814,7 @@ export class DocumentReader {
   }
 
   private beginRecord(pos: number): void {
+    this.skippingRecord = false;
     this.recordStart = pos;
     this.carry = '';
     this.recordPosition = undefined;
@@ -750,7 +835,7 @@ export class DocumentReader {
   private isBuffering(): boolean {
     const phase = this.phase;
     return (
-      phase === ARRAY_ELEMENT ||
+      (phase === ARRAY_ELEMENT && !this.skippingRecord) ||
       phase === LINE ||
       (phase === FIRST_VALUE && this.firstDoomed === undefined)
     );

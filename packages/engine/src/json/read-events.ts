@@ -13,7 +13,7 @@ export type JsonEvent =
   | {
       kind: 'issue';
       row: number;
-      code: 'parse_error' | 'encoding_error';
+      code: 'parse_error' | 'encoding_error' | 'record_too_large';
       message: string;
       path: string;
     }

@@ -599,18 +599,64 @@ describe('streaming', () => {
     expect(readJsonEvents(bytes, {}, cuts)).toEqual(whole);
   });
 
-  it('refuses a record larger than the record limit', () => {
-    const big = `[{"a": "${'x'.repeat(5000)}"}]`;
-    const cuts = [1000, 2000, 3000, 4000];
-    expect(
-      issues(readJsonEvents(big, {}, cuts, { maxRecordChars: 2500, firstSyntaxCheckChars: 1024 })),
-    ).toEqual([
-      [
-        1,
-        '$[0]',
-        'parse_error',
-        'Record too large: the record that starts at line 1, column 2 is longer than 2,500 characters',
-      ],
+  it('reports a record larger than the record limit and reads the next ones', () => {
+    const big = `[{"a": "${'x'.repeat(5000)}"}, {"a": 1}]`;
+    const limits = { maxRecordChars: 2500, firstSyntaxCheckChars: 1024 };
+    const whole = readJsonEvents(big, {}, [], limits);
+    for (const cuts of [[1000, 2000, 3000, 4000], [7, 2501, 5003, 5006], [5010]]) {
+      expect(readJsonEvents(big, {}, cuts, limits)).toEqual(whole);
+    }
+    expect(whole).toEqual([
+      {
+        kind: 'issue',
+        row: 1,
+        path: '$[0]',
+        code: 'record_too_large',
+        message:
+          'Record too large: the record that starts at line 1, column 2 is longer than 2,500 characters, the most one record may have; it was not checked',
+      },
+      { kind: 'record', row: 2, path: '$[1]', value: { a: 1 } },
+    ]);
+  });
+
+  it('reports a record with too many members without building it, in every shape', () => {
+    const wide = `{${Array.from({ length: 300 }, (_, i) => `"k${i}":1`).join(',')}}`;
+    const tiny = `{"a":[${Array(300).fill('{}').join(',')}]}`;
+    const limits = { maxRecordMembers: 200, firstSyntaxCheckChars: 64 };
+    const message = (column: number) =>
+      `Record too large: the record that starts at line 1, column ${column} has more than 200 values and properties, the most one record may have; it was not checked`;
+    const array = `[${wide},${tiny},{"ok":true}]`;
+    for (const cuts of [[], [50, 100, 1000, 2000, 3000], [1, 2, 3]]) {
+      expect(readJsonEvents(array, {}, cuts, limits)).toEqual([
+        { kind: 'issue', row: 1, path: '$[0]', code: 'record_too_large', message: message(2) },
+        {
+          kind: 'issue',
+          row: 2,
+          path: '$[1]',
+          code: 'record_too_large',
+          message: message(wide.length + 3),
+        },
+        { kind: 'record', row: 3, path: '$[2]', value: { ok: true } },
+      ]);
+    }
+    const ndjson = `${wide}\n{"ok":1}\n${tiny}\n`;
+    expect(issues(readJsonEvents(ndjson, { shape: 'ndjson' }, [100], limits))).toEqual([
+      [1, '$[0]', 'record_too_large', message(1)],
+      [3, '$[2]', 'record_too_large', expect.stringContaining('line 3, column 1 has more')],
+    ]);
+    expect(issues(readJsonEvents(wide, {}, [100], limits))).toEqual([
+      [1, '$', 'record_too_large', message(1)],
+    ]);
+    // At the limit it is an ordinary record.
+    expect(readJsonEvents(`[${wide}]`, {}, [], { maxRecordMembers: 300 })).toHaveLength(1);
+  });
+
+  it('stops on broken nesting inside a record it is skipping', () => {
+    const big = `[{"a":[${Array(600).fill('1').join(',')}}]`;
+    // Found too large at the end of the second piece; the bad bracket comes in the third.
+    expect(issues(readJsonEvents(big, {}, [200, 400], { maxRecordMembers: 100 }))).toEqual([
+      [1, '$[0]', 'record_too_large', expect.stringContaining('has more than 100 values')],
+      [1, '$[0]', 'parse_error', expect.stringContaining("unexpected '}'")],
     ]);
   });
 });

@@ -21,7 +21,11 @@
 //   full, whose String() shows other digits).
 // - Duplicate keys: the last value wins (at the first key's position, as JSON.parse does).
 //   A `__proto__` key is an own property, never the prototype.
-// - A record longer than 2^28 characters is refused (a JS string could not hold much more).
+// - A record longer than DEFAULT_MAX_RECORD_CHARS characters, or with more than
+//   DEFAULT_MAX_RECORD_MEMBERS members, is one `record_too_large` issue on its row and is never
+//   built; reading goes on with the next record (an array element is scanned to its end without
+//   keeping its text; an NDJSON line is skipped). So one record's memory is bounded whatever the
+//   file's shape (docs/decisions/062).
 
 import type { Warning } from '../model.ts';
 import { DocumentReader, type JsonReaderLimits } from './document-reader.ts';
@@ -65,7 +69,12 @@ export interface JsonSink {
   record(value: unknown, row: number, path: string): void;
   /** Optional: takes clean records whole, before they are built (see QuickRecord). */
   quickRecord?: QuickRecord;
-  issue(row: number, code: 'parse_error' | 'encoding_error', message: string, path: string): void;
+  issue(
+    row: number,
+    code: 'parse_error' | 'encoding_error' | 'record_too_large',
+    message: string,
+    path: string,
+  ): void;
   warning(warning: Warning): void;
 }
 
@@ -80,10 +89,15 @@ export const DEFAULT_MAX_DEPTH = 64;
 /** options.maxDepth is capped here: whatever walks the records afterwards may recurse. */
 export const MAX_MAX_DEPTH = 10_000;
 
+/** 16 Mi characters: a record's text and what it parses into stay a few tens of MB. */
+export const DEFAULT_MAX_RECORD_CHARS = 2 ** 24;
+/** Far above any real row; a record of tiny objects or keys this big builds in ~0.1 s. */
+export const DEFAULT_MAX_RECORD_MEMBERS = 100_000;
+
 /** The limits createJsonReader uses besides maxDepth. */
 export const DEFAULT_JSON_READER_LIMITS: Omit<JsonReaderLimits, 'maxDepth'> = {
-  // 2^28 code units: far below V8's string limit (2^29 - 24), which a record must fit in.
-  maxRecordChars: 2 ** 28,
+  maxRecordChars: DEFAULT_MAX_RECORD_CHARS,
+  maxRecordMembers: DEFAULT_MAX_RECORD_MEMBERS,
   firstSyntaxCheckChars: 2 ** 20,
 };
 

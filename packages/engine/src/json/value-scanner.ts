@@ -15,6 +15,7 @@ import {
   CLOSE_BRACKET,
   OPEN_BRACE,
   CLOSE_BRACE,
+  COMMA,
 } from './char-codes.ts';
 
 /** scan() results besides an end offset. */
@@ -35,6 +36,11 @@ export class ValueScanner {
   offsetBase = 0;
   /** After SCAN_STOPPED: offset of the bracket that was too deep or did not match. */
   stoppedAt = -1;
+  /**
+   * Members seen so far: containers opened plus commas (each array element or object property
+   * after a container's first). What building the value costs grows with it, not with its length.
+   */
+  members = 0;
 
   private mode = MODE_NONE;
   private depth = 0;
@@ -55,6 +61,7 @@ export class ValueScanner {
   reset(): void {
     this.hasLongNumbers = false;
     this.stoppedAt = -1;
+    this.members = 0;
     this.mode = MODE_NONE;
     this.depth = 0;
     this.inString = false;
@@ -114,9 +121,12 @@ export class ValueScanner {
         if (pos < 0) return pos;
         continue;
       }
-      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (c === COMMA) {
+        this.members++;
+      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
         if (++this.depth > this.maxDepth) return this.stop(pos);
         this.brackets[this.depth] = c;
+        this.members++;
       } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
         // '{' + 2 === '}' and '[' + 2 === ']'
         if (this.depth === 0 || this.brackets[this.depth] !== c - 2) return this.stop(pos);

@@ -410,6 +410,12 @@ describe('every error code', () => {
         onIssue: collect,
       },
     );
+    // One record above the default member limit (docs/decisions/062).
+    validateBytes(
+      schema([{ name: 'id', type: 'integer' }]),
+      encode(`[{"a":[${Array(100_001).fill(0).join(',')}]}]`),
+      { fileType: 'json', onIssue: collect },
+    );
     expect([...codes].sort()).toEqual([...ERROR_CODES].sort());
   });
 });

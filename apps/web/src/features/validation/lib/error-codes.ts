@@ -15,7 +15,6 @@ export const ERROR_CODE_LABELS: Record<ErrorCode, string> = {
   parse_error: 'Unreadable row',
   encoding_error: 'Unreadable characters',
   record_too_large: 'Record too large',
-  record_too_large: 'Record too large',
   not_an_object: 'Record is not an object',
   required: 'Missing value',
   type: 'Wrong type or format',
