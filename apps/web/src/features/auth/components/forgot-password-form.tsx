@@ -94,6 +94,7 @@ export function ForgotPasswordForm() {
       </AuthCardHeading>
       <form
         onSubmit={onSubmit}
+        method="post"
         noValidate
         className="grid gap-5"
         aria-label="Request password reset"

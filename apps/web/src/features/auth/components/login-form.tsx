@@ -44,7 +44,7 @@ export function LoginForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
+    <form onSubmit={onSubmit} method="post" noValidate className="grid gap-5" aria-label="Sign in">
       <FormField
         id="login-username-or-email"
         label="Username or email"

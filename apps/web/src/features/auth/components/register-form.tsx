@@ -61,7 +61,13 @@ export function RegisterForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Create account">
+    <form
+      onSubmit={onSubmit}
+      method="post"
+      noValidate
+      className="grid gap-5"
+      aria-label="Create account"
+    >
       <FormField id="register-username" label="Username" error={errors.username?.message}>
         {(field) => (
           <Input

@@ -81,7 +81,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
         Choose a password with at least 8 characters, including an uppercase and a lowercase letter,
         a number and a special character.
       </AuthCardHeading>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Set a new password">
+      <form
+        onSubmit={onSubmit}
+        method="post"
+        noValidate
+        className="grid gap-5"
+        aria-label="Set a new password"
+      >
         <FormField id="reset-password" label="New password" error={errors.password?.message}>
           {(field) => (
             <PasswordInput
