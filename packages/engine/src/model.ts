@@ -41,7 +41,8 @@ export interface FieldRules {
   maxDate?: string;
   allowFuture?: boolean;
   allowPast?: boolean;
-  /** Allowed values, on any type (required for enum). Compared as written. */
+  /** Allowed values, on any type (required for enum). Compared as the field reads values: as
+   * written for text, by value for integer and number, by reading for boolean. */
   values?: string[];
   unique?: boolean;
 }

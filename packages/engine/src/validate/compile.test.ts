@@ -419,8 +419,9 @@ describe('enum and values', () => {
       'enum: Must be one of: Income, Expense, Transfer',
     ]);
   });
-  it('applies to other types after their type check', () => {
-    expect(codes('integer', { values: ['1', '2'] }, '01')).toEqual(['enum']);
+  it('applies to other types after their type check, numbers compared by value', () => {
+    expect(codes('integer', { values: ['1', '2'] }, '01')).toEqual([]);
+    expect(codes('integer', { values: ['1', '2'] }, '3')).toEqual(['enum']);
     expect(codes('integer', { values: ['1', '2'] }, '2')).toEqual([]);
     expect(codes('integer', { values: ['1', '2'] }, 'x')).toEqual(['type']);
   });

@@ -9,7 +9,9 @@
 // turns it into `required` or skips it.
 
 import { LosslessNumber, type FieldRules, type FieldSpec, type FieldType } from '../model.ts';
+import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
 import { DEFAULT_DATE_FORMAT } from '../rules/date-format.ts';
+import { canonicalDecimal } from '../schema/decimal-text.ts';
 import { compileSafeRegex } from '../rules/safe-regex.ts';
 import { messages } from './messages.ts';
 import { booleanCheck } from './rules/boolean.ts';
@@ -155,6 +157,41 @@ function valuesRule(values: string[]): RuleCheck {
   };
 }
 
+/**
+ * Allowed values compared the way the field reads its values: a boolean by its reading (with
+ * `values: ["true"]`, `TRUE`, `yes` and `1` are all allowed when they spell true), an integer or
+ * number by its value (`1.0` and `1`, and integers beyond 2^53, compare exactly as decimals),
+ * anything else as written. The type check runs first, so only values of the type get here.
+ */
+function typedValuesRule(spec: FieldSpec, values: string[]): RuleCheck {
+  const notListed = failure('enum', messages.enum(values));
+  if (spec.type === 'boolean') {
+    const truthy = new Set((spec.rules.truthy ?? DEFAULT_TRUTHY).map((v) => v.toLowerCase()));
+    const falsy = new Set((spec.rules.falsy ?? DEFAULT_FALSY).map((v) => v.toLowerCase()));
+    // JSON booleans reach the rules as the text "true"/"false" whatever the spellings are.
+    const reading = (v: string): boolean | undefined => {
+      const lower = v.toLowerCase();
+      return truthy.has(lower) || lower === 'true'
+        ? true
+        : falsy.has(lower) || lower === 'false'
+          ? false
+          : undefined;
+    };
+    const allowed = new Set(values.map(reading).filter((r) => r !== undefined));
+    return (text, start, end, _row, out) => {
+      if (!allowed.has(reading(spanText(text, start, end)) as boolean)) out.push(notListed);
+    };
+  }
+  if (spec.type === 'integer' || spec.type === 'number') {
+    const allowed = new Set(values.map((v) => canonicalDecimal(v) ?? v));
+    return (text, start, end, _row, out) => {
+      const cell = spanText(text, start, end);
+      if (!allowed.has(canonicalDecimal(cell) ?? cell)) out.push(notListed);
+    };
+  }
+  return valuesRule(values);
+}
+
 function compileRules(spec: FieldSpec): RuleCheck[] {
   const rules: FieldRules = spec.rules;
   const out: RuleCheck[] = [];
@@ -171,7 +208,8 @@ function compileRules(spec: FieldSpec): RuleCheck[] {
     });
   }
   if (rules.allowedChars !== undefined) out.push(allowedCharsRule(rules.allowedChars));
-  if (rules.values !== undefined && spec.type !== 'enum') out.push(valuesRule(rules.values));
+  if (rules.values !== undefined && spec.type !== 'enum')
+    out.push(typedValuesRule(spec, rules.values));
   // Last, so that only values of the right type take part in uniqueness.
   if (rules.unique === true) out.push(uniqueRule());
   return out;
