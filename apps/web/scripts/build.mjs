@@ -29,6 +29,8 @@ const target =
 const dist = `${target}.build-${process.pid}`;
 process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 
+// React's production builds for the pre-render too (react-dom/server picks by NODE_ENV).
+process.env.NODE_ENV = 'production';
 // One date for both builds and the manifest (a build that crosses midnight stays consistent).
 process.env.BUILD_DATE ??= new Date().toISOString().slice(0, 10);
 const buildDate = process.env.BUILD_DATE;
