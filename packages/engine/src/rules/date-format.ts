@@ -146,16 +146,20 @@ function spanParser(
     let minute = 0;
     let second = 0;
     let pos = start;
+    let zoned = false;
     for (let s = 0; s < count; s++) {
       const kind = kinds[s];
       if (kind === LITERAL) {
-        if (pos >= n || value.charCodeAt(pos) !== codes[s]) return null;
+        const c = pos < n ? value.charCodeAt(pos) : -1;
+        // RFC 3339 (5.6, note) allows a lowercase t between date and time.
+        if (c !== codes[s] && !(codes[s] === 84 /* T */ && c === 116) /* t */) return null;
         pos++;
         continue;
       }
       if (kind === ZONE) {
         pos = zoneEnd(value, pos, n);
         if (pos < 0) return null;
+        zoned = true;
         continue;
       }
       const width = kind === YEAR ? 4 : 2;
@@ -177,20 +181,33 @@ function spanParser(
     if (pos !== n) return null;
     if (!real) return { year, month, day, hour, minute, second };
     if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-    if (hour > 23 || minute > 59 || second > 59) return null;
+    if (hour > 23 || minute > 59 || second > 60) return null;
+    // A leap second (:60) exists only at 23:59 UTC, so only where the zone says which time is UTC.
+    if (second === 60) {
+      if (!zoned) return null;
+      const utcMinute = (((hour * 60 + minute - lastOffsetMinutes) % 1440) + 1440) % 1440;
+      if (utcMinute !== 23 * 60 + 59) return null;
+    }
     return { year, month, day, hour, minute, second };
   };
 }
 
-/** Where an RFC 3339 tail (`[.fraction](Z|±HH:mm)`) starting at `pos` ends before n, or -1. */
+/** The offset of the last zone zoneEnd read, in minutes east of UTC (no allocation per value). */
+let lastOffsetMinutes = 0;
+
+/**
+ * Where an RFC 3339 tail (`[.fraction](Z|±HH:mm)`) starting at `pos` ends before n, or -1. The
+ * fraction may have any number of digits (RFC 3339 sets no limit).
+ */
 function zoneEnd(value: string, pos: number, n: number): number {
   if (pos >= n) return -1;
   if (value.charCodeAt(pos) === 46 /* . */) {
     const start = ++pos;
     while (pos < n && isDigit(value.charCodeAt(pos))) pos++;
-    if (pos === start || pos - start > 9 || pos >= n) return -1;
+    if (pos === start || pos >= n) return -1;
   }
   const c = value.charCodeAt(pos);
+  lastOffsetMinutes = 0;
   if (c === 90 /* Z */ || c === 122 /* z */) return pos + 1;
   if (c !== 43 /* + */ && c !== 45 /* - */) return -1;
   if (pos + 6 > n || value.charCodeAt(pos + 3) !== 58 /* : */) return -1;
@@ -199,7 +216,10 @@ function zoneEnd(value: string, pos: number, n: number): number {
   const m1 = value.charCodeAt(pos + 4);
   const m2 = value.charCodeAt(pos + 5);
   if (!isDigit(h1) || !isDigit(h2) || !isDigit(m1) || !isDigit(m2)) return -1;
-  if ((h1 - 48) * 10 + (h2 - 48) > 23 || (m1 - 48) * 10 + (m2 - 48) > 59) return -1;
+  const offsetHours = (h1 - 48) * 10 + (h2 - 48);
+  const offsetMinutes = (m1 - 48) * 10 + (m2 - 48);
+  if (offsetHours > 23 || offsetMinutes > 59) return -1;
+  lastOffsetMinutes = (c === 45 ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
   return pos + 6;
 }
 
