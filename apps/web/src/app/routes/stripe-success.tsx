@@ -66,16 +66,20 @@ export function StripeSuccessRoute() {
   const started = useRef(false);
 
   useEffect(() => {
+    if (!sessionId) {
+      // On the next task: the toaster subscribes in an effect that runs after this one.
+      const timer = setTimeout(() =>
+        toast({
+          variant: 'destructive',
+          title: 'Verification Failed',
+          description: "We couldn't verify your payment. Please contact support.",
+        }),
+      );
+      return () => clearTimeout(timer);
+    }
+    // One verification per visit (development's double effects must not ask twice).
     if (started.current) return;
     started.current = true;
-    if (!sessionId) {
-      toast({
-        variant: 'destructive',
-        title: 'Verification Failed',
-        description: "We couldn't verify your payment. Please contact support.",
-      });
-      return;
-    }
     verifyCheckoutSession(sessionId)
       .then(async (result) => {
         if (!result.success) throw new Error('not verified');
