@@ -53,7 +53,11 @@ export function FileDropzone({
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (!hadFocus.current && !lost) return;
     hadFocus.current = false;
-    container.current?.querySelector<HTMLElement>('[data-focus-target]')?.focus();
+    const root = container.current;
+    const target = root?.matches('[data-focus-target]')
+      ? root
+      : root?.querySelector<HTMLElement>('[data-focus-target]');
+    target?.focus();
   }, [file]);
   const noteFocus = () => {
     const active = document.activeElement;
@@ -141,9 +145,8 @@ export function FileDropzone({
             disabled && 'pointer-events-none opacity-60',
           ),
           role: 'button',
-          // Named by its visible text, so that speech input can say what is on screen.
-          'aria-labelledby': `${baseId}-prompt`,
-          'aria-describedby': `${baseId}-hint`,
+          // Named by all of its visible text, so that speech input can say what is on screen.
+          'aria-labelledby': `${baseId}-prompt ${baseId}-hint`,
         })}
         data-testid="dropzone"
       >
