@@ -30,7 +30,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // beforeAll may build the web app first (e2e/support/web-build.ts): minutes when busy.
+          hookTimeout: 420_000,
           fileParallelism: false,
         },
       },

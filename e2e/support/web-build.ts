@@ -42,6 +42,7 @@ export function ensureWebBuild(): void {
   execFileSync('npm', ['run', 'build', '-w', '@schemacheck/web'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 180_000,
+    // Two Vite builds, the pre-render and precompression: minutes on a busy machine.
+    timeout: 400_000,
   });
 }

@@ -9,6 +9,7 @@
 //    in the head and modulepreload links for its route chunks.
 // 4. dist/prerender.json tells the server what exists (pages, app routes, the origin used).
 // 5. Every text file of 1 KiB or more gets a .br and a .gz beside it.
+// `BUILD_TIMING=1` prints how long each part took.
 
 import { readFileSync, rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -42,6 +43,9 @@ const origin = new URL(process.env.APP_URL ?? `http://localhost:${process.env.PO
 const ssrOut = path.join(webDir, 'node_modules/.cache', `prerender-${process.pid}`);
 
 const started = Date.now();
+const phase = (name) =>
+  process.env.BUILD_TIMING &&
+  console.log(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await build({ root: webDir, logLevel: 'warn', build: { outDir: dist } });
 await build({
   root: webDir,
@@ -56,6 +60,7 @@ await build({
   },
 });
 
+phase('client and SSR builds');
 const entry = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
 /** @type {Record<string, {file: string, imports?: string[], css?: string[], isEntry?: boolean}>} */
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -145,6 +150,7 @@ await writeFile(
   `${JSON.stringify({ origin, buildDate, pages, notFound: '404.html', shell: 'spa.html', appRoutes }, null, 2)}\n`,
 );
 
+phase('pre-render');
 await rm(ssrOut, { recursive: true, force: true });
 
 // Precompressed copies for @fastify/static (preCompressed) and the server's page cache.
@@ -158,25 +164,32 @@ async function* files(dir) {
     else yield full;
   }
 }
-let compressed = 0;
+// Brotli quality 10: within 1-2% of 11 in size at a fraction of the time; every file at once
+// (zlib works on libuv's thread pool).
+const toCompress = [];
 for await (const file of files(dist)) {
   if (!TEXT.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
-  if ((await stat(file)).size < 1024) continue;
-  const data = await readFile(file);
-  const [br, gz] = await Promise.all([
-    brotli(data, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-      },
-    }),
-    gzip(data, { level: 9 }),
-  ]);
-  await writeFile(`${file}.br`, br);
-  await writeFile(`${file}.gz`, gz);
-  compressed++;
+  if ((await stat(file)).size >= 1024) toCompress.push(file);
 }
+await Promise.all(
+  toCompress.map(async (file) => {
+    const data = await readFile(file);
+    const [br, gz] = await Promise.all([
+      brotli(data, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      }),
+      gzip(data, { level: 9 }),
+    ]);
+    await writeFile(`${file}.br`, br);
+    await writeFile(`${file}.gz`, gz);
+  }),
+);
+const compressed = toCompress.length;
 
+phase('precompression');
 // Swap in (again if another build swapped its own in between).
 const previous = `${target}.old-${process.pid}`;
 for (let attempt = 1; ; attempt++) {
