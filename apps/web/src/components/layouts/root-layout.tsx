@@ -1,15 +1,24 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 
 import { Toaster } from '@/components/ui/toaster';
 
 import { MAIN_CONTENT_ID } from './site-layout';
 
-/** Every route change starts at the top of the page (docs/product.md#screens-and-routes). */
+/**
+ * Every route change starts at the top of the page (docs/product.md#screens-and-routes), or at
+ * its anchor when the URL names one (/#pricing from another page, or a pre-rendered page opened
+ * at an anchor). Only a new path moves the page: in-page anchor links scroll by themselves.
+ */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const hashRef = useRef(hash);
+  hashRef.current = hash;
   useLayoutEffect(() => {
-    window.scrollTo(0, 0);
+    const id = hashRef.current.slice(1);
+    const target = id ? document.getElementById(decodeURIComponent(id)) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, [pathname]);
   return null;
 }
