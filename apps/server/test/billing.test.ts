@@ -514,6 +514,41 @@ describe('plan changes', () => {
   });
 });
 
+describe('plans set by an operator', () => {
+  it('a sync keeps a plan set with set-tier while there is no subscription', async () => {
+    const { c, u } = await signedUp();
+    await checkout(c, 'pro'); // a customer, never paid
+    await db()
+      .update(users)
+      .set({ subscriptionTier: 'enterprise', tierSource: 'operator' })
+      .where(eq(users.username, u.username));
+    const customer = (await row(u.username)).stripeCustomerId!;
+    const payload = JSON.stringify({
+      id: 'evt_operator_kept',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { customer } },
+    });
+    expect((await postEvent(payload)).statusCode).toBe(200);
+    expect(await eventCount('evt_operator_kept')).toBe(1);
+    expect(await row(u.username)).toMatchObject({
+      subscriptionTier: 'enterprise',
+      tierSource: 'operator',
+    });
+    expect((await c.get('/api/auth/subscription')).json()).toMatchObject({
+      tier: 'enterprise',
+      status: 'none',
+      setByOperator: true,
+    });
+    // The same event for a tier Stripe set puts the user back on Free.
+    await db().update(users).set({ tierSource: 'stripe' }).where(eq(users.username, u.username));
+    expect(
+      (await postEvent(payload.replace('evt_operator_kept', 'evt_operator_gone'))).statusCode,
+    ).toBe(200);
+    expect((await row(u.username)).subscriptionTier).toBe('free');
+  });
+});
+
 describe('account deletion', () => {
   it('deletes the Stripe customer, which cancels the subscription at once', async () => {
     const { c, u } = await subscriber('pro');
