@@ -45,6 +45,8 @@ export interface Config {
   passwordHash: PasswordHashConfig;
   /** Worker threads that run validations (docs/decisions/030). */
   validationWorkers: number;
+  /** Heap limit of each validation worker in MB; past it only that worker dies (061). */
+  validationWorkerHeapMb: number;
   /** Run the pg-boss worker (scheduled jobs such as the retention purge) in this process. */
   runJobs: boolean;
   /** How often the in-process pg-boss worker looks for jobs (tests lower it). */
@@ -161,6 +163,7 @@ const envSchema = z.object({
   ),
   SCRYPT_LOG_N: opt(intIn(10, 20)),
   VALIDATION_WORKERS: opt(intIn(1, 32)),
+  VALIDATION_WORKER_HEAP_MB: opt(intIn(64, 65536)),
   RUN_JOBS: opt(z.enum(['true', 'false'], 'must be true or false')),
   API_RATE_LIMIT_PER_MINUTE: opt(intIn(1, 1_000_000)),
   API_RATE_LIMIT_ENTERPRISE_PER_MINUTE: opt(intIn(1, 1_000_000)),
@@ -305,6 +308,7 @@ export function loadConfig(
     trustProxy,
     passwordHash: { ...PRODUCTION_SCRYPT, logN: e.SCRYPT_LOG_N ?? PRODUCTION_SCRYPT.logN },
     validationWorkers: e.VALIDATION_WORKERS ?? defaultValidationWorkers(),
+    validationWorkerHeapMb: e.VALIDATION_WORKER_HEAP_MB ?? 1024,
     runJobs: e.RUN_JOBS !== 'false',
     jobsPollSeconds: 30,
     apiRateLimit: {

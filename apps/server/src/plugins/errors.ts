@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { AppError, ERRORS, RETRY_AFTER_SECONDS, type ErrorCode } from '../errors.ts';
 import { findUnstorable } from '../lib/unicode.ts';
+import { ValidationInterrupted, WorkerCrashed } from '../validation/pool.ts';
 
 // One error shape for every failure: `{ error, code }` (+ `issues` for body validation), the
 // status from the table in errors.ts. Unknown errors are logged with their stack and answered with
@@ -152,6 +153,25 @@ export default fp(
           code: 'validation',
           issues,
         });
+      }
+
+      if (err instanceof ValidationInterrupted) {
+        // Our side stopped it (a worker died or the server is stopping): never the user's fault,
+        // never charged (the route releases the reservation on any failure), worth a retry.
+        request.log.error({ err }, 'Validation interrupted');
+        const memory = err instanceof WorkerCrashed && err.outOfMemory;
+        return sendError(
+          reply,
+          new AppError('validation_interrupted', {
+            ...(memory
+              ? {
+                  message:
+                    'The validation ran out of memory on our side and stopped. It was not counted; please try again later.',
+                }
+              : {}),
+            headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+          }),
+        );
       }
 
       const fastifyCode = err.code ? FASTIFY_CODES[err.code] : undefined;

@@ -17,7 +17,9 @@ const ORPHAN_AGE_MS = 60 * 60 * 1000;
 export default fp(
   async (app) => {
     const storage = new LocalStorage(path.join(app.config.dataDir, 'reports'));
-    const pool = new ValidationPool(app.config.validationWorkers, app.log);
+    const pool = new ValidationPool(app.config.validationWorkers, app.log, {
+      maxHeapMb: app.config.validationWorkerHeapMb,
+    });
     app.decorate('storage', storage);
     app.decorate('validationPool', pool);
     app.decorate('runningValidations', new RunningValidations());

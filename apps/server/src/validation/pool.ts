@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { SchemaProblem, ValidationResult } from '@schemacheck/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BeginOptions, FromWorker, ToWorker } from './protocol.ts';
@@ -8,6 +8,12 @@ import type { BeginOptions, FromWorker, ToWorker } from './protocol.ts';
 // holds a worker for itself. Chunks are copied once into a fresh ArrayBuffer and transferred.
 // Flow control: at most MAX_IN_FLIGHT chunks of a job wait in its worker; push() resolves when
 // the worker has room, so reading the upload pauses while the engine is behind.
+// Isolation (docs/decisions/061): each worker has its own heap limit (resourceLimits), so a
+// worker that runs out of memory dies alone; its jobs fail with WorkerCrashed (answered 503,
+// never charged), it is replaced, and the server goes on. Fairness rests on every message being
+// short: the engine bounds the work one chunk can cause (record limits, docs/decisions/062) and
+// a job has at most MAX_IN_FLIGHT chunks queued, so a small job on a busy worker waits for at most
+// that many chunks of each other job.
 
 const MAX_IN_FLIGHT = 8;
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
@@ -22,9 +28,30 @@ interface Slot {
   ready: boolean;
 }
 
-export class WorkerCrashed extends Error {
-  override name = 'WorkerCrashed';
+/** A validation stopped for a reason of ours (not the file's, not the client's). */
+export class ValidationInterrupted extends Error {
+  override name = 'ValidationInterrupted';
 }
+
+/** The worker running the job died (out of memory, crash, shutdown). */
+export class WorkerCrashed extends ValidationInterrupted {
+  override name = 'WorkerCrashed';
+  constructor(
+    message: string,
+    /** True when the worker passed its heap limit. */
+    readonly outOfMemory = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface PoolOptions {
+  /** Heap limit of each worker (old generation), in MB. */
+  maxHeapMb?: number;
+}
+
+/** Enough for many interleaved jobs, each holding at most one record of the engine's limits. */
+export const DEFAULT_WORKER_HEAP_MB = 1024;
 
 export class ValidationJob {
   private inFlight = 0;
@@ -128,7 +155,7 @@ export class ValidationJob {
         return;
       case 'failed':
         this.slot.jobs.delete(this.id);
-        this.fail(new Error(`Validation failed in the worker: ${m.message}`));
+        this.fail(new ValidationInterrupted(`Validation failed in the worker: ${m.message}`));
         return;
     }
   }
@@ -157,26 +184,51 @@ export class ValidationPool {
   /** Jobs open right now (tests wait for 0 after an abort). */
   active = 0;
 
+  /** Workers replaced after they died (tests, logs). */
+  replaced = 0;
+  private readonly resourceLimits: ResourceLimits;
+
   constructor(
     readonly size: number,
     private readonly log: FastifyBaseLogger,
+    options: PoolOptions = {},
   ) {
+    this.resourceLimits = {
+      maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_WORKER_HEAP_MB,
+      // Young generation in proportion: one larger than the old generation makes V8 abort the
+      // whole process instead of stopping the worker.
+      maxYoungGenerationSizeMb: Math.max(
+        2,
+        Math.min(32, Math.floor((options.maxHeapMb ?? DEFAULT_WORKER_HEAP_MB) / 8)),
+      ),
+    };
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, execArgv: [] });
+    const worker = new Worker(BOOT, {
+      workerData: { entry: ENTRY },
+      execArgv: [],
+      resourceLimits: this.resourceLimits,
+    });
     const slot: Slot = { worker, jobs: new Map(), ready: true };
     worker.on('message', (m: FromWorker) => slot.jobs.get(m.job)?.handle(m));
     const crashed = (err: Error) => {
       if (!slot.ready) return;
       slot.ready = false;
-      for (const job of slot.jobs.values()) job.fail(new WorkerCrashed(err.message));
+      const outOfMemory = (err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      const jobs = slot.jobs.size;
+      for (const job of slot.jobs.values()) job.fail(new WorkerCrashed(err.message, outOfMemory));
       slot.jobs.clear();
       if (this.closing) return;
-      this.log.error({ err }, 'Validation worker stopped; starting a new one');
+      this.log.error({ err, outOfMemory, jobs }, 'Validation worker stopped; starting a new one');
+      // A worker that dies still exits: make sure it does, and free its thread.
+      void worker.terminate().catch(() => {});
       const i = this.slots.indexOf(slot);
-      if (i >= 0) this.slots[i] = this.spawn();
+      if (i >= 0) {
+        this.slots[i] = this.spawn();
+        this.replaced++;
+      }
     };
     worker.on('error', crashed);
     worker.on('exit', (code) => crashed(new Error(`Validation worker exited with code ${code}`)));
@@ -209,6 +261,7 @@ export class ValidationPool {
     }
   }
 
+  /** Terminates every worker, whatever it is doing; their jobs fail with WorkerCrashed. */
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));

@@ -1,0 +1,137 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ValidationPool, WorkerCrashed, type ValidationJob } from '../src/validation/pool.ts';
+import {
+  clientsOf,
+  multipartBody,
+  registerOnTier,
+  removeTempDirs,
+  startTestApp,
+} from './helpers.ts';
+
+// Worker isolation and fairness (docs/decisions/061): a worker past its heap limit dies alone,
+// its job fails with a clear answer and no charge, the worker is replaced and the server goes on;
+// a small validation is not held up by a long one on the same worker.
+
+const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+const SCHEMA = JSON.stringify({ fileType: 'json', fields: [{ name: 'id', type: 'integer' }] });
+const CHUNK = 64 * 1024;
+
+/**
+ * One record within the engine's limits (99,000 members, ~15 Mi characters) that builds into
+ * ~30 MB of two-byte strings: more than a tiny test heap holds.
+ */
+function hugeRecordFile(): Buffer {
+  const item = JSON.stringify('é'.repeat(150));
+  return Buffer.from(`[{"id":1,"items":[${Array(99_000).fill(item).join(',')}]}]`);
+}
+
+async function run(job: ValidationJob, bytes: Uint8Array) {
+  const opened = await job.open(SCHEMA);
+  expect(opened.ok).toBe(true);
+  job.begin({ fileType: 'json', maxErrors: 10, report: false, now: new Date().toISOString() });
+  for (let i = 0; i < bytes.length; i += CHUNK) await job.push(bytes.subarray(i, i + CHUNK));
+  return job.end();
+}
+
+afterAll(removeTempDirs);
+
+describe('validation workers', () => {
+  it(
+    'a worker out of memory fails only its job and is replaced',
+    { timeout: 120_000 },
+    async () => {
+      const pool = new ValidationPool(1, log, { maxHeapMb: 24 });
+      try {
+        const job = pool.job();
+        const err = await run(job, hugeRecordFile()).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        job.close();
+        expect(err).toBeInstanceOf(WorkerCrashed);
+        expect((err as WorkerCrashed).outOfMemory).toBe(true);
+        expect(pool.replaced).toBe(1);
+
+        const next = pool.job();
+        const result = await run(next, Buffer.from('[{"id":1},{"id":"x"}]'));
+        next.close();
+        expect(result.totalRows).toBe(2);
+        expect(result.errorCount).toBe(1);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
+
+  it(
+    'a small validation finishes while a long one runs on the same worker',
+    { timeout: 120_000 },
+    async () => {
+      const pool = new ValidationPool(1, log);
+      try {
+        const record = JSON.stringify({ id: 1, name: 'a'.repeat(40) });
+        const big = Buffer.from(`[${Array(400_000).fill(record).join(',')}]`);
+        let bigDone = false;
+        const long = pool.job();
+        const longRun = run(long, big).then((r) => {
+          bigDone = true;
+          return r;
+        });
+        // Let the long one get going first.
+        await new Promise((r) => setTimeout(r, 200));
+        const started = performance.now();
+        const small = pool.job();
+        const result = await run(small, Buffer.from('[{"id":1}]'));
+        const waited = performance.now() - started;
+        small.close();
+        expect(result.totalRows).toBe(1);
+        expect(bigDone).toBe(false);
+        expect(waited).toBeLessThan(3_000);
+        expect((await longRun).totalRows).toBe(400_000);
+        long.close();
+      } finally {
+        await pool.close();
+      }
+    },
+  );
+
+  it(
+    'an upload whose worker dies gets 503 with Retry-After, is not counted, and the next one works',
+    { timeout: 120_000 },
+    async () => {
+      const t = await startTestApp({ config: { validationWorkerHeapMb: 24 } });
+      try {
+        const client = clientsOf(t, 74)();
+        await registerOnTier(t, client, 'business', 'oom');
+        const upload = (content: Buffer) => {
+          const form = multipartBody([
+            { name: 'schema', value: SCHEMA },
+            { name: 'file', filename: 'f.json', content },
+          ]);
+          return client.post('/api/validate', undefined, {
+            payload: form.payload,
+            headers: form.headers,
+          });
+        };
+        const res = await upload(hugeRecordFile());
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toEqual({
+          error:
+            'The validation ran out of memory on our side and stopped. It was not counted; please try again later.',
+          code: 'validation_interrupted',
+        });
+        expect((await client.get('/api/auth/usage')).json()).toMatchObject({ used: 0 });
+
+        const ok = await upload(Buffer.from('[{"id":1}]'));
+        expect(ok.statusCode).toBe(200);
+        expect((await client.get('/api/auth/usage')).json()).toMatchObject({ used: 1 });
+        expect((await client.get('/healthz')).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+});
