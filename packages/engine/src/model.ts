@@ -53,6 +53,11 @@ export interface FieldSpec {
   type: FieldType;
   required: boolean;
   rules: FieldRules;
+  /**
+   * JSON: any value is accepted and only presence is checked (a JSON Schema property `{}`, an
+   * array or null only: what the engine cannot check further is declared, not unexpected).
+   */
+  anyValue?: boolean;
 }
 
 export interface SchemaModel {

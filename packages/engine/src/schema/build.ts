@@ -78,6 +78,8 @@ export interface RawField {
   namePath: string;
   type: Found | undefined;
   required: Found | undefined;
+  /** JSON Schema: any value is accepted (`{}`, an array, null only); only presence is checked. */
+  anyValue?: boolean;
   rules: Partial<Record<RuleKey, Found>>;
   /** Where rules are written, for problems about a rule that is missing. */
   rulesPath: string;
@@ -183,7 +185,9 @@ function buildField(raw: RawField, ctx: Context): FieldSpec | undefined {
   const required = readBoolean(raw.required, ctx) ?? false;
   const rules = buildRules(raw, type, ctx);
   if (ctx.problems.length > before || name === undefined || type === undefined) return undefined;
-  return { name, type, required, rules };
+  const spec: FieldSpec = { name, type, required, rules };
+  if (raw.anyValue === true) spec.anyValue = true;
+  return spec;
 }
 
 function readType(raw: RawField, ctx: Context): FieldType | undefined {

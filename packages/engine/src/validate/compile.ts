@@ -85,19 +85,23 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
     required: spec.required,
     stateful: spec.rules.unique === true,
     checkSpan,
-    checkJson: (value, row, out) => {
-      if (numeric !== undefined && typeof value === 'number') {
-        // A double is checked as a number; only further rules need its text.
-        if (!numeric.double(value, out) || ruleCount === 0) return;
-        const text = String(value);
-        for (let i = 0; i < ruleCount; i++) (rules[i] as RuleCheck)(text, 0, text.length, row, out);
-        return;
-      }
-      const kind = jsonKind(value);
-      const text = kind === 'other' ? undefined : acceptedText(spec.type, kind, value);
-      if (text === undefined) out.push(jsonFailures[kind]);
-      else checkValue(text, 0, text.length, row, out, kind !== 'string');
-    },
+    // Any JSON value is accepted (see FieldSpec.anyValue); a CSV cell is text, checked as text.
+    checkJson: spec.anyValue
+      ? () => {}
+      : (value, row, out) => {
+          if (numeric !== undefined && typeof value === 'number') {
+            // A double is checked as a number; only further rules need its text.
+            if (!numeric.double(value, out) || ruleCount === 0) return;
+            const text = String(value);
+            for (let i = 0; i < ruleCount; i++)
+              (rules[i] as RuleCheck)(text, 0, text.length, row, out);
+            return;
+          }
+          const kind = jsonKind(value);
+          const text = kind === 'other' ? undefined : acceptedText(spec.type, kind, value);
+          if (text === undefined) out.push(jsonFailures[kind]);
+          else checkValue(text, 0, text.length, row, out, kind !== 'string');
+        },
   };
 }
 

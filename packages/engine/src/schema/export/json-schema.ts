@@ -104,6 +104,8 @@ function objectSchema(node: Node, model: SchemaModel): Json {
 }
 
 function property(field: FieldSpec): Json {
+  // A property read from `{}` (or an array, or null only): any value, as it was written.
+  if (field.anyValue) return {};
   const r = field.rules;
   const p: Json = {};
   const ext: Json = {};

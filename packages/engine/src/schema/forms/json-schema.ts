@@ -73,6 +73,16 @@ const FORMATS: Record<string, { type: FieldType; format?: string }> = {
 
 const JSON_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'];
 
+/** Keywords that only apply to numbers, or only to strings (they give an untyped property a type). */
+const NUMBER_KEYWORDS = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+];
+const TEXT_KEYWORDS = ['minLength', 'maxLength', 'pattern'];
+
 interface Walk {
   root: Record<string, unknown>;
   ctx: Context;
@@ -83,6 +93,8 @@ interface Walk {
   expanding: Set<string>;
   /** Properties met, checkable or not. */
   seen: number;
+  /** The file type the schema declares (x-schemacheck), if any. */
+  fileType: unknown;
 }
 
 export function readJsonSchema(input: Record<string, unknown>, ctx: Context): RawSchema {
@@ -105,6 +117,7 @@ export function readJsonSchema(input: Record<string, unknown>, ctx: Context): Ra
     additionalProperties: undefined,
     expanding: new Set(),
     seen: 0,
+    fileType: schema.fileType?.value,
   };
   const record = recordSchema(input, walk);
   if (record === undefined) return schema;
@@ -195,6 +208,13 @@ function readObject(
     ctx.problem(propertiesF.path, 'properties must be an object');
   const propertiesPath = joinPath(path, 'properties');
   for (const key of Object.keys(properties)) {
+    if (key.includes('.') && walk.fileType !== 'csv') {
+      // The model's dotted names mean nesting in JSON: a CSV column 'a.b' is checked, a JSON
+      // property named 'a.b' is not (its checks apply to property b of an object a).
+      ctx.warn(
+        `Property '${prefix + key}' has a dot in its name, which JSON files read as nesting (property '${key.slice(key.indexOf('.') + 1)}' of an object '${prefix + key.slice(0, key.indexOf('.'))}'); a JSON property named '${prefix + key}' is not checked (at ${joinPath(propertiesPath, key)})`,
+      );
+    }
     readProperty(
       own(properties, key),
       joinPath(propertiesPath, key),
@@ -208,14 +228,17 @@ function readObject(
     if (Object.prototype.hasOwnProperty.call(properties, key)) continue;
     const fieldPath = joinPath(propertiesPath, key);
     ctx.warn(
-      `Property '${prefix + key}' is required but not described; its values are checked as text (at ${joinPath(path, 'required')})`,
+      `Property '${prefix + key}' is required but not described; its presence is checked and any value is accepted (at ${joinPath(path, 'required')})`,
     );
-    walk.fields.push(
-      plainField(fieldPath, walk.fields.length, prefix + key, 'string', requiredChain, path),
-    );
+    walk.fields.push(anyValueField(fieldPath, walk.fields.length, prefix + key, requiredChain));
   }
   if (depth > 0) {
     const additional = own(node, 'additionalProperties');
+    if (additional === undefined && walk.additionalProperties === false) {
+      ctx.warn(
+        `additionalProperties: false at the top level also applies to the object '${prefix.slice(0, -1)}', which does not say (JSON Schema would allow extra properties there)`,
+      );
+    }
     if (additional !== undefined && additional !== walk.additionalProperties) {
       ctx.warn(
         `additionalProperties at ${joinPath(path, 'additionalProperties')} was ignored: the top-level setting applies to every level`,
@@ -232,6 +255,11 @@ function readRequired(node: Record<string, unknown>, path: string, ctx: Context)
     return new Set();
   }
   return new Set(f.value as string[]);
+}
+
+/** A declared property that accepts any value (only presence is checked). */
+function anyValueField(path: string, ordinal: number, name: string, required: boolean): RawField {
+  return { ...plainField(path, ordinal, name, 'string', required, path), anyValue: true };
 }
 
 function plainField(
@@ -266,8 +294,7 @@ function readProperty(
   ctx.field = walk.fields.length;
   walk.seen++;
   if (value === true) {
-    ctx.warn(`Property '${name}' has no type; its values are checked as text (at ${path})`);
-    walk.fields.push(plainField(path, walk.fields.length, name, 'string', required, path));
+    walk.fields.push(anyValueField(path, walk.fields.length, name, required));
     return;
   }
   if (value === false) {
@@ -324,8 +351,9 @@ function readResolvedProperty(
   if (kind === 'object') {
     if (!isObject(own(node, 'properties'))) {
       ctx.warn(
-        `Property '${name}' is an object without properties, which cannot be checked; it was ignored (at ${path})`,
+        `Property '${name}' is an object without properties, whose contents cannot be checked; any value is accepted (at ${path})`,
       );
+      walk.fields.push(anyValueField(path, walk.fields.length, name, required && !nullable));
       return;
     }
     if (depth + 1 >= MAX_NESTING) {
@@ -338,16 +366,36 @@ function readResolvedProperty(
       ctx,
       new Set(['type', 'properties', 'required', 'additionalProperties', 'nullable', '$ref']),
     );
+    const before = walk.fields.length;
     readObject(node, path, `${name}.`, required && !nullable, depth + 1, walk);
+    if (
+      required &&
+      !nullable &&
+      !walk.fields.slice(before).some((f) => f.required?.value === true)
+    ) {
+      // The model has no "object present" check: only required properties under it are.
+      ctx.warn(
+        `Property '${name}' is required but none of its properties is; an object with none of them, or no object at all, is not reported (at ${path})`,
+      );
+    }
     return;
   }
   if (kind === 'array') {
     ctx.warn(
-      `Property '${name}' is an array, which cannot be checked; it was ignored (at ${path})`,
+      `Property '${name}' is an array, whose items cannot be checked; any value is accepted (at ${path})`,
     );
+    walk.fields.push(anyValueField(path, walk.fields.length, name, required && !nullable));
     return;
   }
-  if (kind === 'null') return;
+  const onlyNull = types.length > 0 && types.every((t) => t === 'null');
+  if (kind === undefined && (onlyNull || (values !== undefined && !hasValues))) {
+    // type null, const null, enum [null]: "must be null" is not a rule the engine has.
+    ctx.warn(
+      `Property '${name}' allows only null, which is not checked; any value is accepted (at ${path})`,
+    );
+    walk.fields.push(anyValueField(path, walk.fields.length, name, false));
+    return;
+  }
   warnUnknownKeywords(node, path, ctx, PROPERTY_KEYWORDS);
 
   let type: FieldType;
@@ -360,12 +408,22 @@ function readResolvedProperty(
     );
   }
   if (kind === undefined) {
+    const numeric = NUMBER_KEYWORDS.find((k) => own(node, k) !== undefined);
+    const textual = TEXT_KEYWORDS.find((k) => own(node, k) !== undefined);
     if (mapped !== undefined) type = mapped.type;
     else if (extensionFormat(node)) type = 'date';
     else if (hasValues) type = 'enum';
-    else {
-      ctx.warn(`Property '${name}' has no type; its values are checked as text (at ${path})`);
-      type = 'string';
+    else if (numeric !== undefined || textual !== undefined) {
+      // JSON Schema applies these keywords to values of their type and lets other types through;
+      // the engine checks one type, so it takes the keywords' and says so.
+      type = numeric !== undefined ? 'number' : 'string';
+      ctx.warn(
+        `Property '${name}' has no type; it is checked as ${type === 'number' ? 'a number' : 'text'} because of ${numeric ?? textual}, so values of other types are errors (at ${path})`,
+      );
+    } else {
+      // Nothing constrains it: any value is accepted.
+      walk.fields.push(anyValueField(path, walk.fields.length, name, required && !nullable));
+      return;
     }
   } else if (kind === 'string') {
     type = mapped?.type ?? (extensionFormat(node) ? 'date' : 'string');
