@@ -63,7 +63,8 @@ function twoMegabyteCsv(): Buffer {
 
 describe('buying a plan', () => {
   beforeAll(async () => {
-    ensureWebBuild();
+    // WEB_DIST names a build made elsewhere (the server reads it too); otherwise apps/web/dist.
+    if (!process.env.WEB_DIST) ensureWebBuild();
     mail = await startMailCatcher();
     server = await startServer({ smtpUrl: mail.url });
     browser = await launchBrowser();

@@ -101,7 +101,7 @@ export async function stripeCall<T>(fn: () => Promise<T>): Promise<T> {
       err instanceof Stripe.errors.StripeRateLimitError ||
       err instanceof Stripe.errors.StripeAuthenticationError
     ) {
-      throw new AppError('billing_unavailable', { extra: {} });
+      throw new AppError('billing_unavailable');
     }
     throw err;
   }

@@ -41,7 +41,7 @@ export function CurrentPlanCard({ user }: { user: PublicUser }) {
     badge = <Badge variant="neutral">Cancels on {end}</Badge>;
     status = `Your ${paidPlan.label} plan ends on ${end}.`;
   } else if (state?.status === 'active' && end) {
-    status = `Renews on ${end}: next invoice ${price.amount} on ${end}.`;
+    status = `Renews monthly. Next invoice: ${price.amount} on ${end}.`;
   } else if (state?.setByOperator && tier !== 'free') {
     status = 'Your plan was set up by our team; it is not billed here.';
   }
