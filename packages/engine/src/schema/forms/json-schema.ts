@@ -388,7 +388,12 @@ function readResolvedProperty(
     return;
   }
   const onlyNull = types.length > 0 && types.every((t) => t === 'null');
-  if (kind === undefined && (onlyNull || (values !== undefined && !hasValues))) {
+  if (kind === undefined && values !== undefined && values.list.length === 0 && !values.nullable) {
+    ctx.warn(
+      `Property '${name}' has an empty list of allowed values, which is not checked (at ${path})`,
+    );
+  }
+  if (kind === undefined && (onlyNull || (values?.nullable === true && !hasValues))) {
     // type null, const null, enum [null]: "must be null" is not a rule the engine has.
     ctx.warn(
       `Property '${name}' allows only null, which is not checked; any value is accepted (at ${path})`,
