@@ -403,7 +403,10 @@ export function LandingRoute() {
                 <p className="text-xs font-medium uppercase tracking-wide text-zinc-600">
                   A record with a mistake
                 </p>
-                <pre className="mt-1.5 overflow-x-auto rounded-md bg-zinc-950 px-3 py-2 font-mono text-[12.5px] leading-5 text-zinc-100">
+                <pre
+                  tabIndex={0}
+                  className="mt-1.5 overflow-x-auto rounded-md bg-zinc-950 px-3 py-2 font-mono text-[12.5px] leading-5 text-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+                >
                   {example.before.trimEnd()}
                 </pre>
               </div>

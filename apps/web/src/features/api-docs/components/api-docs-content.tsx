@@ -52,7 +52,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
       >
         {title}
       </h2>
-      <div className="mt-4 grid gap-5 text-sm leading-6 text-zinc-700">{children}</div>
+      <div className="mt-4 grid grid-cols-1 gap-5 text-sm leading-6 text-zinc-700">{children}</div>
     </section>
   );
 }
@@ -67,7 +67,7 @@ function Code({ children }: { children: ReactNode }) {
 
 function Endpoint({ sample, children }: { sample: EndpointSample; children?: ReactNode }) {
   return (
-    <div className="grid min-w-0 gap-3">
+    <div className="grid min-w-0 grid-cols-1 gap-3">
       <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-zinc-900">
         <MethodBadge method={sample.method} />
         <code className="break-all font-mono text-sm font-medium">{sample.path}</code>
@@ -130,7 +130,7 @@ export function ApiDocsContent() {
           </ul>
         </nav>
 
-        <div className="grid min-w-0 gap-14">
+        <div className="grid min-w-0 grid-cols-1 gap-14">
           <Section id="getting-started" title="Getting Started">
             <p>
               The base URL of every endpoint is{' '}

@@ -76,8 +76,8 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
   const reportName = outcome ? reportFileName(outcome.result.fileName) : '';
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
-      <div className="grid min-w-0 gap-6">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
+      <div className="grid min-w-0 grid-cols-1 gap-6">
         <Card>
           <CardHeader>
             <CardTitle>Choose a file</CardTitle>
@@ -118,7 +118,7 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
         />
       </div>
 
-      <section aria-labelledby="local-results-heading" className="grid min-w-0 gap-4">
+      <section aria-labelledby="local-results-heading" className="grid min-w-0 grid-cols-1 gap-4">
         <h2
           id="local-results-heading"
           ref={resultsHeading}
