@@ -36,8 +36,10 @@ const pageErrors: string[] = [];
 
 const PRODUCTS_CSV = 'sku,price,email\nABC-0001,9.99,a@example.com\nbad,-1,not-an-email\n';
 
-async function newPage(viewport = DESKTOP): Promise<Page> {
+async function newPage(viewport = DESKTOP, signedInAs?: Page): Promise<Page> {
   const context = await newTestContext(browser, server.baseUrl, viewport);
+  // the same session as another page (its cookies)
+  if (signedInAs) await context.addCookies(await signedInAs.context().cookies());
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: server.baseUrl,
   });
@@ -139,7 +141,7 @@ describe('the public API from a Business account', () => {
     await section.getByText(key.slice(0, 11) + '…').waitFor();
     await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-keys-1280.png') });
 
-    const phone = await newPage(PHONE);
+    const phone = await newPage(PHONE, page);
     await phone.goto('/profile');
     const phoneSection = phone.getByRole('region', { name: 'API keys' });
     await phoneSection.getByText('Nightly import').waitFor();
@@ -208,6 +210,7 @@ describe('the public API from a Business account', () => {
     const samples = endpointSamples(base);
     // the page shows these samples (the cURL tab of each is rendered)
     await page.goto('/api-docs');
+    await expect.poll(() => page.getByTestId('api-base-url').textContent()).toBe(base);
     for (const s of samples) {
       const shown = await page
         .locator(`[data-sample="${s.operationId}"] code[data-language="curl"]`)
