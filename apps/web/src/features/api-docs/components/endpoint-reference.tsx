@@ -215,11 +215,11 @@ export function EndpointReference() {
   const ops = operations();
   const tags = [...new Set(ops.map((o) => String((o.op.tags as string[])[0])))];
   return (
-    <div className="grid gap-8">
+    <div className="flex flex-col gap-8">
       {tags.map((tag) => (
         <div key={tag}>
           <h3 className="text-sm font-semibold uppercase tracking-wide text-zinc-500">{tag}</h3>
-          <div className="mt-3 grid gap-4">
+          <div className="mt-3 flex flex-col gap-4">
             {ops
               .filter((o) => (o.op.tags as string[])[0] === tag)
               .map((o) => (

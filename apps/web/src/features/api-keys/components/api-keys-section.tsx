@@ -314,8 +314,10 @@ export function ApiKeysSection({ user, className }: { user: PublicUser; classNam
           </div>
           <p className="mt-1 max-w-2xl text-sm text-zinc-600">
             Keys let your scripts and pipelines call the SchemaCheck API. Send a key as{' '}
-            <code className="font-mono text-[13px] text-zinc-800">Authorization: Bearer sc_…</code>;
-            keep it secret like a password.
+            <code className="whitespace-nowrap font-mono text-[13px] text-zinc-800">
+              Authorization: Bearer sc_…
+            </code>
+            ; keep it secret like a password.
           </p>
           <div className="mt-5 grid gap-4">
             <CreateKeyForm onCreated={setCreated} />
