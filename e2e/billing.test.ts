@@ -134,8 +134,8 @@ describe('buying a plan', () => {
       buffer: file,
     });
     await page.getByRole('button', { name: 'Validate file' }).click();
-    await page.getByTestId('summary-stats').waitFor({ timeout: 90_000 });
-    await expectToast(page, 'Validation successful');
+    await page.getByText('Perfect! No errors found').waitFor({ timeout: 90_000 });
+    await expectToast(page, 'Validation successful', 'rows are valid.');
     expect(await page.getByTestId('upgrade-dialog').count()).toBe(0);
 
     // Cancel: the plan stays until the end of the period, which the profile names.
@@ -167,7 +167,12 @@ describe('buying a plan', () => {
       // Unauthenticated: a signed-out visitor with a session id.
       await page.goto('/stripe/success?session_id=cs_test_somebody');
       await page.getByRole('heading', { name: 'Please Log In' }).waitFor();
-      expect(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+      expect(
+        await page
+          .getByTestId('payment-status')
+          .getByRole('link', { name: 'Sign In' })
+          .getAttribute('href'),
+      ).toBe('/auth');
       await expectToast(
         page,
         'Please Log In',
