@@ -1,10 +1,11 @@
 import { buildApp } from './app.ts';
 import { PRODUCTION_SCRYPT } from './config.ts';
-import { fail, openConfiguredDatabase } from './startup.ts';
+import { fail, installShutdown, openConfiguredDatabase } from './startup.ts';
 
 // Start-up: read the configuration, open the database (taking the DATA_DIR lock for PGlite),
 // apply pending migrations once, build the app, listen. SIGTERM/SIGINT: stop taking requests,
-// finish those in flight and background work, close the database, release the lock, exit 0.
+// finish those in flight and background work, close the database, release the lock, exit 0
+// (installShutdown in startup.ts; Ctrl-C under npm arrives twice and is one request to stop).
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
@@ -25,30 +26,7 @@ async function main(): Promise<void> {
     );
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) {
-      app.log.warn({ signal }, 'Second signal: exiting at once');
-      process.exit(1);
-    }
-    closing = true;
-    app.log.info({ signal }, 'Shutting down');
-    const force = setTimeout(() => {
-      app.log.error('Shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    try {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'Shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  installShutdown(app, { database, config }, { graceMs: SHUTDOWN_GRACE_MS });
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -1,3 +1,6 @@
+import { readFileSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/lock.ts';
@@ -34,4 +37,100 @@ export async function openConfiguredDatabase(
     }
     fail(`Cannot open the database: ${(err as Error).message}`);
   }
+}
+
+export interface ShutdownOptions {
+  /** How long the graceful path may take before the forced exit. */
+  graceMs?: number;
+  /** Further signals within this time of the first are the same Ctrl-C (npm forwards it). */
+  repeatWindowMs?: number;
+}
+
+const FORCE_STEP_MS = 2_000;
+
+/** Resolves after `ms` even when `p` never settles. */
+async function within(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    p.catch(() => {}),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+/**
+ * SIGTERM and SIGINT (docs/decisions/063). The first signal starts a graceful shutdown: idle
+ * keep-alive sockets are closed at once (and again every 100 ms, as in-flight requests finish),
+ * new requests get 503, in-flight ones finish, background work and the workers stop, the
+ * database closes and the DATA_DIR lock is released; exit 0. A terminal's Ctrl-C reaches the
+ * server twice (from the terminal and forwarded by npm), so signals within `repeatWindowMs` of
+ * the first are ignored. A later signal, or the grace period running out, forces the exit: the
+ * validation workers are terminated, the database closed (each step bounded in time), the lock
+ * removed, exit 1.
+ */
+export function installShutdown(
+  app: FastifyInstance,
+  close: { database: { close(): Promise<void> }; config: Pick<Config, 'dataDir' | 'databaseUrl'> },
+  options: ShutdownOptions = {},
+): void {
+  const graceMs = options.graceMs ?? 30_000;
+  const repeatWindowMs = options.repeatWindowMs ?? 2_000;
+  let firstAt = 0;
+  let forcing = false;
+
+  const releaseLock = () => {
+    if (close.config.databaseUrl) return;
+    const file = path.join(close.config.dataDir, '.lock');
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+    } catch {
+      // Already released.
+    }
+  };
+
+  const force = async (why: string) => {
+    if (forcing) return;
+    forcing = true;
+    app.log.error({ why }, 'Forcing the exit');
+    app.server.closeAllConnections();
+    await within(app.validationPool.close(), FORCE_STEP_MS);
+    await within(close.database.close(), FORCE_STEP_MS);
+    releaseLock();
+    process.exit(1);
+  };
+
+  const graceful = async () => {
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
+    app.server.closeIdleConnections();
+    try {
+      await app.close();
+      await close.database.close();
+      releaseLock();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'Shutdown failed');
+      await force('shutdown failed');
+    }
+  };
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    const now = Date.now();
+    if (firstAt === 0) {
+      firstAt = now;
+      app.log.info({ signal }, 'Shutting down');
+      setTimeout(() => void force('shutdown took too long'), graceMs).unref();
+      void graceful();
+      return;
+    }
+    if (now - firstAt < repeatWindowMs) {
+      app.log.info({ signal }, 'Already shutting down');
+      return;
+    }
+    void force(`second ${signal}`);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }
