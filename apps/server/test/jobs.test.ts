@@ -1,10 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageCounters, validationJobs, webhookDeliveries, webhooks } from '../src/db/schema.ts';
+import { enqueueJob, uploadKeyFor } from '../src/jobs/validation-jobs.ts';
+import { reserveValidation } from '../src/validation/quota.ts';
 import { multipartBody, STRONG_PASSWORD, tempDir, testAppForFile } from './helpers.ts';
 import { businessUser, jobsConfig, peopleCsv, Receiver, SCHEMA, verified } from './jobs-support.ts';
 
@@ -212,6 +215,41 @@ describe('jobs', () => {
         [2, 'succeeded', 200],
         [1, 'failed', 500],
       ]);
+  });
+
+  it("a failure of ours fails the job and gives the month's validation back", async () => {
+    const u = await businessUser(t, 149, 'jobours');
+    const hook = await addWebhook(u.auth);
+    const before = receiver.deliveries.length;
+    // a queued job whose upload has gone (a disk lost between acceptance and the run)
+    const reservation = await reserveValidation(t.app.db, u.id, null, new Date());
+    const row = await enqueueJob(t.app, {
+      id: randomUUID(),
+      userId: u.id,
+      schemaId: null,
+      fileName: 'lost.csv',
+      fileType: 'csv',
+      fileSize: 10,
+      uploadKey: uploadKeyFor(u.id, 'missing'),
+      schema: { text: SCHEMA, value: JSON.parse(SCHEMA) },
+      quotaMonth: reservation!.month,
+      estimatedSeconds: 1,
+    });
+    const job = await waitForJob(u.auth, row.id);
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: 'The uploaded file is no longer available.',
+    });
+    const [usage] = await t.app.db
+      .select()
+      .from(usageCounters)
+      .where(eq(usageCounters.userId, u.id));
+    expect(usage!.count).toBe(0);
+    const [d] = (await receiver.waitFor(before + 1)).slice(before);
+    expect(verified(hook.secret, d!)).toMatchObject({
+      event: 'job.failed',
+      data: { job_id: row.id },
+    });
   });
 
   it('refuses private webhook URLs when saved', async () => {
