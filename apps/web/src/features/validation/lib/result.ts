@@ -1,4 +1,5 @@
 import type { ValidateResponse } from '@schemacheck/contracts';
+import { detectFileType } from '@schemacheck/engine';
 import { formatCount } from './format';
 
 /**
@@ -15,11 +16,9 @@ export const DROPZONE_ACCEPT = {
   'application/x-ndjson': ['.ndjson'],
 } as const;
 
+/** The file type by its name: the engine's detectFileType, as on the server and the CLI. */
 export function fileTypeOf(name: string): 'csv' | 'json' | null {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.csv')) return 'csv';
-  if (lower.endsWith('.json') || lower.endsWith('.ndjson')) return 'json';
-  return null;
+  return detectFileType(name)?.fileType ?? null;
 }
 
 /** The toast (docs/product.md#messages) for a finished validation, and the live region's words. */
