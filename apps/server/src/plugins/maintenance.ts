@@ -3,16 +3,23 @@ import fp from 'fastify-plugin';
 import { sweepSessions } from '../auth/sessions.ts';
 import { sweepBuckets } from '../auth/throttle.ts';
 import { users } from '../db/schema.ts';
+import { sweepStorage, SWEEP_EVERY_MS } from '../storage/sweep.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Deletes what has expired: sessions, rate-limit buckets, reset tokens. Runs once after start and
- * then hourly in each process (idempotent, so several servers may all run it).
+ * then hourly in each process (idempotent, so several servers may all run it). Every 15 minutes
+ * the storage sweep removes temp files, reports without a row and folders of deleted users
+ * (storage/sweep.ts, docs/decisions/064).
  */
 export default fp(
   async (app) => {
     let timer: NodeJS.Timeout | undefined;
+    let storageTimer: NodeJS.Timeout | undefined;
+    const sweepFiles = async () => {
+      await sweepStorage(app.db, app.storage, app.now(), app.log);
+    };
     const sweep = async () => {
       const now = app.now();
       await sweepSessions(app.db, now);
@@ -26,8 +33,14 @@ export default fp(
       app.tasks.run('sweep', sweep);
       timer = setInterval(() => app.tasks.run('sweep', sweep), EVERY_MS);
       timer.unref();
+      app.tasks.run('storage-sweep', sweepFiles);
+      storageTimer = setInterval(() => app.tasks.run('storage-sweep', sweepFiles), SWEEP_EVERY_MS);
+      storageTimer.unref();
     });
-    app.addHook('preClose', async () => clearInterval(timer));
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      clearInterval(storageTimer);
+    });
   },
   { name: 'maintenance' },
 );

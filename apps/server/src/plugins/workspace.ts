@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { startJobs } from '../jobs/boss.ts';
-import { LocalStorage } from '../storage/index.ts';
+import { LocalStorage, userPrefix } from '../storage/index.ts';
 import { RunningValidations } from '../validation/limits.ts';
 import { ValidationPool } from '../validation/pool.ts';
 import { deleteUserReports } from '../validation/results.ts';
@@ -26,6 +26,8 @@ export default fp(
     app.decorate('jobs', null);
 
     app.accountDeletionHooks.push((user) => deleteUserReports(app.db, storage, user.id));
+    // Everything of the user lives under their prefix, rows or not (docs/decisions/064).
+    app.accountDeletionHooks.push((user) => storage.deletePrefix(userPrefix(user.id)));
 
     app.addHook('onReady', async () => {
       const removed = await storage.sweepTemp(ORPHAN_AGE_MS);

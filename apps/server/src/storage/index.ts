@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 
 // Where full error reports (and later the uploads of asynchronous jobs) live
-// (docs/decisions/031). Keys are chosen by the server (`<userId>/<resultId>.csv`), never from a
-// user's file name. Local disk under DATA_DIR/reports is the default; an S3-compatible store is
+// (docs/decisions/031). Keys are chosen by the server and everything of a user lives under the
+// user's prefix (keys.ts, docs/decisions/064), never named from a user's file name. Local disk under DATA_DIR/reports is the default; an S3-compatible store is
 // the scale-out option behind the same interface.
 
 export interface Storage {
@@ -17,7 +17,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes temp files left by a crash that are older than `olderThanMs`; returns how many. */
   sweepTemp(olderThanMs: number): Promise<number>;
+  /** Removes every object whose key starts with `prefix/` (a user's whole folder). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Every complete object (temp files excluded), with when it was last written. */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
-export { assertKey } from './keys.ts';
+export { assertKey, userKey, userPrefix } from './keys.ts';
 export { LocalStorage } from './local.ts';

@@ -58,6 +58,34 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    const walk = async function* (
+      dir: string,
+      parts: string[],
+    ): AsyncGenerator<{ key: string; modifiedAt: Date }> {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const e of entries) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) yield* walk(p, [...parts, e.name]);
+        else if (e.isFile() && !e.name.includes(TEMP_MARK)) {
+          const s = await stat(p).catch(() => null);
+          if (s) yield { key: [...parts, e.name].join('/'), modifiedAt: s.mtime };
+        }
+      }
+    };
+    yield* walk(this.root, []);
+  }
+
   async sweepTemp(olderThanMs: number): Promise<number> {
     let removed = 0;
     const cutoff = Date.now() - olderThanMs;

@@ -1,0 +1,90 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { users, validationResults } from '../db/schema.ts';
+import type { Storage } from './index.ts';
+
+// The periodic storage sweep (docs/decisions/064): what a crash, a kill -9 or a race with account
+// deletion left behind. Temp files nobody writes any more; the folder of a user who no longer
+// exists; a report (`<userId>/<resultId>.csv`) whose result row was never written or is gone.
+// Anything younger than ORPHAN_AGE_MS may belong to a write in progress and is left alone.
+
+/** Older than any write in progress: requests are cut at 5 minutes, reports are written as they go. */
+export const ORPHAN_AGE_MS = 15 * 60 * 1000;
+export const SWEEP_EVERY_MS = 15 * 60 * 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REPORT = /^([0-9a-f-]{36})\/([0-9a-f-]{36})\.csv$/i;
+const BATCH = 500;
+
+export interface SweepCounts {
+  tempFiles: number;
+  userFolders: number;
+  reports: number;
+}
+
+export async function sweepStorage(
+  db: Db,
+  storage: Storage,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<SweepCounts> {
+  const counts: SweepCounts = {
+    tempFiles: await storage.sweepTemp(ORPHAN_AGE_MS),
+    userFolders: 0,
+    reports: 0,
+  };
+  const cutoff = now.getTime() - ORPHAN_AGE_MS;
+
+  // Newest write per user folder, and the reports old enough to judge.
+  const newest = new Map<string, number>();
+  const reports: Array<{ key: string; resultId: string }> = [];
+  for await (const { key, modifiedAt } of storage.list()) {
+    const owner = key.split('/')[0]!;
+    if (!UUID.test(owner)) continue;
+    newest.set(owner, Math.max(newest.get(owner) ?? 0, modifiedAt.getTime()));
+    const m = REPORT.exec(key);
+    if (m && UUID.test(m[2]!) && modifiedAt.getTime() <= cutoff) {
+      reports.push({ key, resultId: m[2]!.toLowerCase() });
+    }
+  }
+
+  const owners = [...newest.keys()];
+  const gone = new Set<string>();
+  for (let i = 0; i < owners.length; i += BATCH) {
+    const batch = owners.slice(i, i + BATCH);
+    const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, batch));
+    const alive = new Set(found.map((r) => r.id.toLowerCase()));
+    for (const id of batch) if (!alive.has(id.toLowerCase())) gone.add(id);
+  }
+  for (const id of gone) {
+    if ((newest.get(id) ?? 0) > cutoff) continue;
+    await storage.deletePrefix(id);
+    counts.userFolders++;
+  }
+
+  const live = reports.filter((r) => !gone.has(r.key.split('/')[0]!));
+  for (let i = 0; i < live.length; i += BATCH) {
+    const batch = live.slice(i, i + BATCH);
+    const rows = await db
+      .select({ reportKey: validationResults.reportKey })
+      .from(validationResults)
+      .where(
+        inArray(
+          validationResults.id,
+          batch.map((r) => r.resultId),
+        ),
+      );
+    const kept = new Set(rows.map((r) => r.reportKey));
+    for (const r of batch) {
+      if (kept.has(r.key)) continue;
+      await storage.delete(r.key);
+      counts.reports++;
+    }
+  }
+
+  if (counts.tempFiles + counts.userFolders + counts.reports > 0) {
+    log?.info(counts, 'Storage sweep removed what was left behind');
+  }
+  return counts;
+}
