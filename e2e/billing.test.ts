@@ -244,6 +244,47 @@ describe('buying a plan', () => {
     expect(await page.getByTestId('current-plan-name').textContent()).toBe('Business');
   });
 
+  it('a failed renewal shows the past-due banner until the card is fixed on the billing page', async () => {
+    const page = await newPage();
+    await signUp(page, `renew_${suffix}`);
+    await page.goto('/profile');
+    await page.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page.waitForURL(/\/test-mode\/checkout\//);
+    await payWith(page, '4242 4242 4242 4242');
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+
+    // Manage billing → the test-mode billing page: a card whose charges fail, then a month passes.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.waitForURL(/\/test-mode\/portal\/bps_/);
+    await page.getByLabel('Card number').fill('4000 0000 0000 0341');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Update card' }).click();
+    await page.getByText('Your card was updated.').waitFor();
+    await page.getByRole('button', { name: 'Advance to the end of the period' }).click();
+    await page.getByText('past due').first().waitFor();
+
+    await page.goto('/dashboard');
+    const banner = page.getByTestId('past-due-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Your last payment for Pro failed');
+    expect(await page.getByTestId('tier-badge').textContent()).toBe('Free');
+    await screenshot(page, 'billing-past-due-dashboard-1280');
+
+    await banner.getByRole('button', { name: 'Update card' }).click();
+    await page.waitForURL(/\/test-mode\/portal\/bps_/);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Update card' }).click();
+    await page.getByText('Your card was updated.').waitFor();
+    await page.getByRole('link', { name: '← Back to SchemaCheck' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByTestId('current-plan-name').getByText('Pro').waitFor();
+    expect(await page.getByTestId('past-due-banner').count()).toBe(0);
+  }, 300_000);
+
   it('raised no uncaught page errors', () => {
     expect(pageErrors).toEqual([]);
   });
