@@ -26,9 +26,12 @@ const valueCell = (value: string) =>
     .replace('2,name,pattern,Must match the pattern ^a$,', '');
 
 describe('neutraliseCell', () => {
-  it.each(['=1+2', '+1', '-1', '@SUM(1)', '\t=1', '\r=1', '\n=1'])('prefixes %j', (v) => {
-    expect(neutraliseCell(v)).toBe(`'${v}`);
-  });
+  it.each(['=1+2', '+1', '-1', '@SUM(1)', '\t=1', '\r=1', '\n=1', '\u0000=1+2', '\u0000'])(
+    'prefixes %j',
+    (v) => {
+      expect(neutraliseCell(v)).toBe(`'${v}`);
+    },
+  );
   it.each(['', 'safe', 'a=1', "'=1", ' =1', '1-2', '＝1'])('leaves %j', (v) => {
     expect(neutraliseCell(v)).toBe(v);
   });
@@ -83,6 +86,7 @@ describe('createCsvReportWriter', () => {
     expect(valueCell('=1+2\nx')).toBe(`"'=1+2\nx"`);
     expect(valueCell('\n=1')).toBe(`"'\n=1"`);
     expect(valueCell('-5')).toBe(`"'-5"`); // numbers too: a report is read, not recalculated
+    expect(valueCell('\u0000=cmd|"/C calc"!A0')).toBe(`"'\u0000=cmd|""/C calc""!A0"`);
   });
 
   it('gives the same output as PapaParse escapeFormulae', () => {

@@ -1,7 +1,7 @@
 // The full error report as CSV (RFC 4180, CRLF records), safe to open in a spreadsheet.
 //
-// Every text cell that a spreadsheet would read as a formula — a leading = + - @ tab CR or LF —
-// gets a leading ' and is quoted (OWASP CSV Injection; the same output as PapaParse's
+// Every text cell that a spreadsheet would read as a formula — a leading = + - @ tab CR LF or NUL
+// (some spreadsheets drop a leading NUL and read what follows) — gets a leading ' and is quoted (OWASP CSV Injection; the same output as PapaParse's
 // escapeFormulae). That includes values like `-5`: a report is read, not recalculated, so a
 // negative number shown as text is a fair price for never running a cell.
 
@@ -16,8 +16,8 @@ export function neutraliseCell(value: string): string {
 
 function isFormulaLike(value: string): boolean {
   const c = value.charCodeAt(0);
-  // = + - @ tab LF CR
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 10 || c === 13;
+  // = + - @ tab LF CR NUL
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 10 || c === 13 || c === 0;
 }
 
 /** RFC 4180: quoted when it holds a comma, a quote, CR or LF; quotes doubled. */
