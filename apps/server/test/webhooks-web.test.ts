@@ -101,7 +101,7 @@ describe('/api/webhooks', () => {
 
   it('a webhook that keeps failing is disabled with a reason, and can be enabled again', async () => {
     const c = newClient();
-    await registerOnTier(t, c, 'business', 'whdis');
+    const { user } = await registerOnTier(t, c, 'business', 'whdis');
     const hook = (
       await c.post('/api/webhooks', { url: receiver.url, events: ['job.failed'] })
     ).json();
@@ -120,6 +120,9 @@ describe('/api/webhooks', () => {
       [2, 'failed', 500],
       [1, 'failed', 500],
     ]);
+    const mail = t.mailer.sent.find((m) => m.to === user.email);
+    expect(mail?.subject).toBe('SchemaCheck stopped sending to one of your webhooks');
+    expect(mail?.text).toContain(receiver.url);
     expect((await c.post(`/api/webhooks/${hook.id}/test`)).statusCode).toBe(400);
     const on = await c.post(`/api/webhooks/${hook.id}/enable`);
     expect(on.json()).toMatchObject({

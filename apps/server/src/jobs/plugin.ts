@@ -35,6 +35,8 @@ export default fp(
       now: app.now,
       log: app.log,
       jobQueue: queue,
+      mailer: app.mailer,
+      appUrl: app.config.appUrl,
     });
     app.accountDeletionHooks.push(async (user) => {
       await deleteUserUploads(app, user.id);

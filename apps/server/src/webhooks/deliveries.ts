@@ -2,7 +2,8 @@ import { and, asc, eq, isNull, lte, lt, or, sql, arrayContains } from 'drizzle-o
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { webhookDeliveries, webhooks } from '../db/schema.ts';
+import { users, webhookDeliveries, webhooks } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { executorOf, type JobQueue } from '../jobs/queue.ts';
 import { addressPolicy } from './address-policy.ts';
 import { postJson, type OutboundPolicy, type Resolver } from './http-client.ts';
@@ -25,9 +26,13 @@ export const TEST_EVENT = 'webhook.test';
 export interface WebhookDeps {
   db: Db;
   config: Pick<Config, 'webhooks'>;
+  /** For links in mails. */
+  appUrl?: string;
   now: () => Date;
   log: FastifyBaseLogger;
   jobQueue: JobQueue;
+  /** Tells the owner when a webhook is switched off. */
+  mailer?: Mailer;
   /** Tests replace DNS. */
   resolver?: Resolver;
 }
@@ -211,6 +216,9 @@ export async function runAttempt(deps: WebhookDeps, id: string): Promise<void> {
     .where(eq(webhooks.id, hook.id));
   if (disable) {
     deps.log.warn({ webhookId: hook.id, reason: disable }, 'Webhook disabled');
+    await tellOwner(deps, hook, disable).catch((err: unknown) =>
+      deps.log.error({ err, webhookId: hook.id }, 'Could not mail the owner of a disabled webhook'),
+    );
     return;
   }
 
@@ -234,6 +242,29 @@ export async function runAttempt(deps: WebhookDeps, id: string): Promise<void> {
     })
     .returning({ id: webhookDeliveries.id });
   await nudge(deps, [next!.id], at);
+}
+
+async function tellOwner(
+  deps: WebhookDeps,
+  hook: { userId: string; url: string },
+  reason: string,
+): Promise<void> {
+  if (!deps.mailer) return;
+  const [owner] = await deps.db.select().from(users).where(eq(users.id, hook.userId));
+  if (!owner) return;
+  await deps.mailer.send({
+    to: owner.email,
+    subject: 'SchemaCheck stopped sending to one of your webhooks',
+    text: [
+      `Hello ${owner.username},`,
+      '',
+      `SchemaCheck has switched off deliveries to ${hook.url}.`,
+      reason,
+      '',
+      `Fix the endpoint, then enable the webhook again in your profile: ${deps.appUrl ?? ''}/profile`,
+      'Its delivery log shows every attempt and its answer.',
+    ].join('\n'),
+  });
 }
 
 /** Re-sends pg-boss jobs for attempts that are overdue by a minute (lost sends, dead workers). */
