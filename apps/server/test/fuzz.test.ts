@@ -314,3 +314,41 @@ describe('hostile input to every route', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('text the database cannot hold, in a validated file', () => {
+  it('is reported and stored with U+FFFD, not refused', async () => {
+    const client = newClient();
+    await registerOnTier(t, client, 'business', 'surrogate');
+    const schema = JSON.stringify({
+      fileType: 'json',
+      additionalProperties: false,
+      fields: [
+        { name: 'id', type: 'integer', required: true },
+        { name: 'n\ud800me', type: 'string', required: true, validation: { maxLength: 1 } },
+      ],
+    });
+    const form = multipartBody([
+      { name: 'schema', value: schema },
+      {
+        name: 'file',
+        filename: 'f.json',
+        content: '[{"id":"\\ud800","n\\ud800me":"\\u0000\\udfff"},{"id":1,"\\u0000":1}]',
+      },
+    ]);
+    const res = await client.post('/api/validate', undefined, {
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      id: string;
+      errorCount: number;
+      errors: Array<{ value: string | null; field: string }>;
+    };
+    expect(body.errorCount).toBe(4);
+    expect(JSON.stringify(body)).not.toMatch(/\\u0000|\\ud800|\\udfff/);
+    expect(body.errors.map((e) => e.value)).toContain('\ufffd');
+    const stored = await client.get(`/api/validation-results/${body.id}`);
+    expect(stored.statusCode).toBe(200);
+  });
+});

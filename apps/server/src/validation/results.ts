@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { validationResults } from '../db/schema.ts';
+import { storableJson } from '../lib/unicode.ts';
 import type { Storage } from '../storage/index.ts';
 
 // Stored validation results: the summary and the first errors in the database, the full list as
@@ -42,13 +43,6 @@ export function toResponse(row: ResultRow, reportAvailable: boolean): ValidateRe
   };
 }
 
-/** Replaces U+0000, which PostgreSQL text and jsonb cannot hold, inside JSON values. */
-function withoutNul<T>(value: T): T {
-  const text = JSON.stringify(value);
-  if (!text.includes('\\u0000')) return value;
-  return JSON.parse(text.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd')) as T;
-}
-
 export interface NewResult {
   id: string;
   userId: string;
@@ -64,7 +58,11 @@ export interface NewResult {
   createdAt: Date;
 }
 
-/** Stores a finished validation: the summary, the first errors and where its report is. */
+/**
+ * Stores a finished validation: the summary, the first errors and where its report is. Values,
+ * field names and paths from the user's file may hold U+0000 or lone surrogates, which the
+ * database refuses: they are stored as U+FFFD (docs/decisions/060).
+ */
 export async function insertResult(db: Db, r: NewResult): Promise<ResultRow> {
   const { result } = r;
   const [row] = await db
@@ -80,16 +78,16 @@ export async function insertResult(db: Db, r: NewResult): Promise<ResultRow> {
       validRows: result.validRows,
       invalidRows: result.invalidRows,
       errorCount: result.errorCount,
-      errors: withoutNul(result.errors),
-      errorsByField: withoutNul(result.errorsByField),
+      errors: storableJson(result.errors),
+      errorsByField: storableJson(result.errorsByField),
       errorsByCode: result.errorsByCode,
-      summary: withoutNul({
+      summary: storableJson({
         valid: result.valid,
         warnings: result.warnings,
         durationMs: r.durationMs,
         ...(r.jsonShape ? { jsonShape: r.jsonShape } : {}),
       }),
-      schemaUsed: withoutNul(r.schemaUsed),
+      schemaUsed: storableJson(r.schemaUsed),
       reportKey: r.reportKey,
       createdAt: r.createdAt,
     })
