@@ -308,6 +308,15 @@ describe('the public site in Chromium', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     page = await context.newPage();
+    // DevTools issues: a CSP violation (an inline script, an eval) is reported here even when
+    // nothing reaches the console.
+    const cdp = await context.newCDPSession(page);
+    cdp.on('Audits.issueAdded', ({ issue }) => {
+      if (issue.code === 'ContentSecurityPolicyIssue') {
+        problems.push(`CSP: ${JSON.stringify(issue.details.contentSecurityPolicyIssueDetails)}`);
+      }
+    });
+    await cdp.send('Audits.enable');
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
       // The 404 page's own status and the signed-out /api/auth/me (401) are expected.

@@ -11,6 +11,14 @@ import './index.css';
 // which path it was rendered for. The app hydrates that markup when it is the page of this URL,
 // and renders from scratch otherwise (the signed-in app's routes arrive with an empty #root).
 
+// zod (loaded with the form pages, through contracts) probes `new Function` to compile faster
+// object parsers. The CSP forbids eval, so the probe is refused and reported as a violation.
+// zod's `jitless` setting skips it; zod keeps its settings on this global (what `z.config` writes),
+// so setting it here, before any page chunk loads zod, keeps zod out of this entry.
+(globalThis as { __zod_globalConfig?: Record<string, unknown> }).__zod_globalConfig = {
+  jitless: true,
+};
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
