@@ -153,6 +153,13 @@ async function measure(url, attempts = 3) {
   }
 }
 
+// Interrupted: leave no browser or server behind.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void Promise.allSettled([chrome.kill(), server.stop()]).then(() => process.exit(130));
+  });
+}
+
 const rows = [];
 let failed = false;
 try {

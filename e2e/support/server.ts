@@ -95,7 +95,8 @@ export async function startServer(options: { smtpUrl: string }): Promise<Running
   };
 
   const ready = async () => {
-    const deadline = Date.now() + 90_000;
+    // Migrations and start-up take seconds, minutes on a machine busy with other test runs.
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (exited(child)) {
         await stop();
@@ -109,7 +110,7 @@ export async function startServer(options: { smtpUrl: string }): Promise<Running
       }
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`Server did not answer /healthz within 90 s:\n${output}`);
+        throw new Error(`Server did not answer /healthz within 180 s:\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
