@@ -2,8 +2,8 @@ import { PLANS } from '@schemacheck/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { heroExample } from '../apps/web/src/features/marketing/data/engine-examples.ts';
-import { findTemplate } from '../apps/web/src/features/marketing/data/templates.ts';
+import { heroExample } from '../apps/web/src/features/marketing/content/engine-examples.ts';
+import { findTemplate } from '../apps/web/src/features/marketing/content/templates.ts';
 import { DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
 import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
 import { startServer, type RunningServer } from './support/server.ts';

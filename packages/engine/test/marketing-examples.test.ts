@@ -6,9 +6,9 @@ import {
   allEngineExamples,
   exampleJsonSchema,
   type EngineExample,
-} from '../../../apps/web/src/features/marketing/data/engine-examples.ts';
-import { ruleMessages } from '../../../apps/web/src/features/marketing/data/rule-messages.ts';
-import { schemaTemplates } from '../../../apps/web/src/features/marketing/data/templates.ts';
+} from '../../../apps/web/src/features/marketing/content/engine-examples.ts';
+import { ruleMessages } from '../../../apps/web/src/features/marketing/content/rule-messages.ts';
+import { schemaTemplates } from '../../../apps/web/src/features/marketing/content/templates.ts';
 import {
   parseSchema,
   parseSchemaText,

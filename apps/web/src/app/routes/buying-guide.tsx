@@ -9,7 +9,7 @@ import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
 import { PricingTable } from '@/features/marketing/components/pricing-table';
-import { buyingGuideFaqs } from '@/features/marketing/data/faqs';
+import { buyingGuideFaqs } from '@/features/marketing/content/faqs';
 import {
   fileSizeText,
   orderedPlans,

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
-import { compareFaqs } from '@/features/marketing/data/faqs';
+import { compareFaqs } from '@/features/marketing/content/faqs';
 import { priceText } from '@/features/marketing/lib/plan-copy';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 

@@ -19,9 +19,9 @@ import { FaqSection } from '@/features/marketing/components/faq-section';
 import { CardGrid, PageHero, Section } from '@/features/marketing/components/page-sections';
 import { RuleTable } from '@/features/marketing/components/rule-table';
 import { SchemaFields } from '@/features/marketing/components/schema-fields';
-import { csvGuideExamples } from '@/features/marketing/data/engine-examples';
-import { csvSchemaFaqs } from '@/features/marketing/data/faqs';
-import { findTemplate } from '@/features/marketing/data/templates';
+import { csvGuideExamples } from '@/features/marketing/content/engine-examples';
+import { csvSchemaFaqs } from '@/features/marketing/content/faqs';
+import { findTemplate } from '@/features/marketing/content/templates';
 import { schemaJson } from '@/features/marketing/lib/schema-summary';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 

@@ -10,8 +10,8 @@ import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { GuideCards, GuideProblem } from '@/features/marketing/components/guide-problem';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
-import { csvGuideExamples } from '@/features/marketing/data/engine-examples';
-import { csvGuideFaqs } from '@/features/marketing/data/faqs';
+import { csvGuideExamples } from '@/features/marketing/content/engine-examples';
+import { csvGuideFaqs } from '@/features/marketing/content/faqs';
 import { maxFileMb } from '@/features/marketing/lib/plan-copy';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { ValidatorGuide } from '@/features/marketing/components/validator-guide';
-import { csvGuideExamples } from '@/features/marketing/data/engine-examples';
-import { csvValidatorFaqs } from '@/features/marketing/data/faqs';
+import { csvGuideExamples } from '@/features/marketing/content/engine-examples';
+import { csvValidatorFaqs } from '@/features/marketing/content/faqs';
 import { breadcrumbJsonLd, faqJsonLd } from '@/features/marketing/lib/json-ld';
 import { HOME_CRUMB } from '@/features/marketing/lib/use-marketing-meta';
 import { ValidatorPage } from '@/features/validation/components/validator-page';

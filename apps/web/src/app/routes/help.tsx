@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { SUPPORT_EMAIL } from '@/config/site';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
-import { helpFaqs } from '@/features/marketing/data/faqs';
+import { helpFaqs } from '@/features/marketing/content/faqs';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 
 const crumbs = [HOME_CRUMB, { label: 'Help Center', path: paths.help }];

@@ -8,8 +8,8 @@ import { paths } from '@/config/paths';
 import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { PageHero } from '@/features/marketing/components/page-sections';
-import { industryFaqs } from '@/features/marketing/data/faqs';
-import { findTemplate } from '@/features/marketing/data/templates';
+import { industryFaqs } from '@/features/marketing/content/faqs';
+import { findTemplate } from '@/features/marketing/content/templates';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 
 const crumbs = [HOME_CRUMB, { label: 'Industries', path: paths.industries }];

@@ -9,8 +9,8 @@ import { CodeBlock } from '@/features/marketing/components/code-block';
 import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { CardGrid, PageHero, Section } from '@/features/marketing/components/page-sections';
-import { exampleJsonSchema, jsonGuideExamples } from '@/features/marketing/data/engine-examples';
-import { jsonSchemaFaqs } from '@/features/marketing/data/faqs';
+import { exampleJsonSchema, jsonGuideExamples } from '@/features/marketing/content/engine-examples';
+import { jsonSchemaFaqs } from '@/features/marketing/content/faqs';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 
 const crumbs = [HOME_CRUMB, { label: 'JSON Schema Validator', path: paths.jsonSchemaValidator }];

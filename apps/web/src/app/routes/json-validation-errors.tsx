@@ -8,8 +8,8 @@ import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { GuideCards, GuideProblem } from '@/features/marketing/components/guide-problem';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
-import { jsonGuideExamples } from '@/features/marketing/data/engine-examples';
-import { jsonGuideFaqs } from '@/features/marketing/data/faqs';
+import { jsonGuideExamples } from '@/features/marketing/content/engine-examples';
+import { jsonGuideFaqs } from '@/features/marketing/content/faqs';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 
 const crumbs = [

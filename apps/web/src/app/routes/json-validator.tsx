@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { ValidatorGuide } from '@/features/marketing/components/validator-guide';
-import { jsonGuideExamples } from '@/features/marketing/data/engine-examples';
-import { jsonValidatorFaqs } from '@/features/marketing/data/faqs';
+import { jsonGuideExamples } from '@/features/marketing/content/engine-examples';
+import { jsonValidatorFaqs } from '@/features/marketing/content/faqs';
 import { breadcrumbJsonLd, faqJsonLd } from '@/features/marketing/lib/json-ld';
 import { HOME_CRUMB } from '@/features/marketing/lib/use-marketing-meta';
 import { ValidatorPage } from '@/features/validation/components/validator-page';

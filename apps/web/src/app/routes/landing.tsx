@@ -31,8 +31,8 @@ import { IssueList } from '@/features/marketing/components/issue-list';
 import { CardGrid, Section } from '@/features/marketing/components/page-sections';
 import { PricingTable } from '@/features/marketing/components/pricing-table';
 import { SchemaFields } from '@/features/marketing/components/schema-fields';
-import { heroExample, schemaShowcase } from '@/features/marketing/data/engine-examples';
-import { landingFaqs } from '@/features/marketing/data/faqs';
+import { heroExample, schemaShowcase } from '@/features/marketing/content/engine-examples';
+import { landingFaqs } from '@/features/marketing/content/faqs';
 import {
   faqJsonLd,
   howToJsonLd,

@@ -11,8 +11,8 @@ import { FaqSection } from '@/features/marketing/components/faq-section';
 import { IssueList } from '@/features/marketing/components/issue-list';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
 import { SchemaFields } from '@/features/marketing/components/schema-fields';
-import { templateFaqs } from '@/features/marketing/data/faqs';
-import { schemaTemplates, type SchemaTemplate } from '@/features/marketing/data/templates';
+import { templateFaqs } from '@/features/marketing/content/faqs';
+import { schemaTemplates, type SchemaTemplate } from '@/features/marketing/content/templates';
 import { schemaJson } from '@/features/marketing/lib/schema-summary';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 

@@ -9,7 +9,7 @@ import { CodeBlock } from '@/features/marketing/components/code-block';
 import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { CardGrid, PageHero, Section } from '@/features/marketing/components/page-sections';
-import { validationApiFaqs } from '@/features/marketing/data/faqs';
+import { validationApiFaqs } from '@/features/marketing/content/faqs';
 import { priceText, validationsText } from '@/features/marketing/lib/plan-copy';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 

@@ -1,4 +1,4 @@
-import type { EngineExample } from '../data/engine-examples';
+import type { EngineExample } from '../content/engine-examples';
 import { CodeBlock } from './code-block';
 import { IssueList } from './issue-list';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import type { EngineExample } from '../data/engine-examples';
+import type { EngineExample } from '../content/engine-examples';
 import { BeforeAfter } from './before-after';
 
 interface GuideProblemProps {

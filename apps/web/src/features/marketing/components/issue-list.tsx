@@ -1,6 +1,6 @@
 import { CircleAlert, TriangleAlert } from 'lucide-react';
 
-import type { ExampleIssue } from '../data/engine-examples';
+import type { ExampleIssue } from '../content/engine-examples';
 
 /** The errors (and warnings) the validator gives for an example, as the report shows them. */
 export function IssueList({

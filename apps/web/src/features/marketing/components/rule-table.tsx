@@ -1,4 +1,4 @@
-import { ruleMessages } from '../data/rule-messages';
+import { ruleMessages } from '../content/rule-messages';
 
 /** What each field type and rule checks, a value it rejects and the validator's message. */
 export function RuleTable() {

@@ -1,4 +1,4 @@
-import type { ExampleSchema } from '../data/engine-examples';
+import type { ExampleSchema } from '../content/engine-examples';
 import { ruleList, typeLabel } from '../lib/schema-summary';
 
 /** A schema's fields as a compact list: name, type and rules (wraps at any width). */

@@ -1,7 +1,7 @@
 import { LayoutTemplate } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
-import type { SchemaTemplate } from '../data/templates';
+import type { SchemaTemplate } from '../content/templates';
 
 /** Shown in a validator opened from /templates: what was loaded and what to expect. */
 export function TemplateNotice({ template }: { template: SchemaTemplate }) {

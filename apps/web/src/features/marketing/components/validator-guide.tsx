@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
-import type { EngineExample } from '../data/engine-examples';
+import type { EngineExample } from '../content/engine-examples';
 import type { Faq } from '../lib/json-ld';
 import { BeforeAfter } from './before-after';
 import { FaqSection } from './faq-section';

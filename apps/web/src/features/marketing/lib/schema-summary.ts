@@ -1,4 +1,4 @@
-import type { ExampleField, ExampleSchema } from '../data/engine-examples';
+import type { ExampleField, ExampleSchema } from '../content/engine-examples';
 
 // Schemas in words, for the cards that show a template or an example schema.
 

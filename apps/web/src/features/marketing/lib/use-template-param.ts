@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { fromWebSchema, type SchemaDraft } from '@/features/validation/lib/schema-draft';
 
-import { findTemplate, type SchemaTemplate } from '../data/templates';
+import { findTemplate, type SchemaTemplate } from '../content/templates';
 
 interface TemplateHandlers {
   onSchema: (draft: SchemaDraft) => void;
