@@ -12,7 +12,9 @@ const paidTier = z.enum(PAID_TIERS, { error: 'Choose the Pro or Business plan' }
 /** POST /api/create-checkout-session */
 export const checkoutRequestSchema = z.object({ tier: paidTier });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
-export const checkoutResponseSchema = z.object({ url: z.string() });
+/** The answer of Checkout and of the billing portal: where the browser goes next. */
+export const redirectResponseSchema = z.object({ url: z.string() });
+export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
 
 /** PATCH /api/auth/subscription: between paid plans (prorated) or to free (at period end). */
 export const changeSubscriptionSchema = z.object({
@@ -77,9 +79,6 @@ export const checkoutSessionResultSchema = z.object({
   tier: z.enum(['free', 'pro', 'business', 'enterprise']),
 });
 export type CheckoutSessionResult = z.infer<typeof checkoutSessionResultSchema>;
-
-/** POST /api/billing-portal */
-export const billingPortalResponseSchema = z.object({ url: z.string() });
 
 /** The test card Stripe documents for a successful payment. */
 export const TEST_CARD_NUMBER = '4242 4242 4242 4242';

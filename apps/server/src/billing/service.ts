@@ -3,6 +3,7 @@ import {
   type CheckoutSessionResult,
   type PaidTier,
   type PlanChangePreview,
+  type RedirectResponse,
   type SubscriptionState,
 } from '@schemacheck/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -121,7 +122,7 @@ export async function createCheckout(
   app: FastifyInstance,
   user: User,
   tier: PaidTier,
-): Promise<{ url: string }> {
+): Promise<RedirectResponse> {
   if (user.subscriptionTier === 'enterprise')
     throw new AppError('same_plan', {
       message: 'Your Enterprise plan is managed by our sales team.',
@@ -260,7 +261,7 @@ export async function resume(app: FastifyInstance, user: User): Promise<User> {
   return sync(app, user);
 }
 
-export async function portalUrl(app: FastifyInstance, user: User): Promise<{ url: string }> {
+export async function portalUrl(app: FastifyInstance, user: User): Promise<RedirectResponse> {
   if (!user.stripeCustomerId)
     throw new AppError('no_subscription', {
       message: 'There is no billing account yet: choose a plan first.',

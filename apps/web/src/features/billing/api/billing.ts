@@ -3,6 +3,7 @@ import type {
   CheckoutSessionResult,
   PaidTier,
   PlanChangePreview,
+  RedirectResponse,
   SubscriptionState,
 } from '@schemacheck/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -38,7 +39,7 @@ export function useSubscription(enabled = true) {
 export function useCheckout() {
   return useMutation({
     mutationFn: (tier: PaidTier) =>
-      api.post<{ url: string }>('/api/create-checkout-session', { tier }),
+      api.post<RedirectResponse>('/api/create-checkout-session', { tier }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
@@ -86,7 +87,7 @@ export function useResumeSubscription() {
 /** Stripe's Customer Portal (the card and invoices); test mode's own page without keys. */
 export function useBillingPortal() {
   return useMutation({
-    mutationFn: () => api.post<{ url: string }>('/api/billing-portal'),
+    mutationFn: () => api.post<RedirectResponse>('/api/billing-portal'),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
