@@ -24,7 +24,7 @@ const PAYLOAD = `{
 
 export function WebhooksSection() {
   return (
-    <div className="grid gap-4 text-sm leading-6 text-zinc-700">
+    <div className="grid grid-cols-1 gap-4 text-sm leading-6 text-zinc-700">
       <p>
         Files above the synchronous limits go to <Code>POST /jobs</Code>, which answers{' '}
         <Code>202</Code> with a <Code>job_id</Code> at once. Follow a job with{' '}
