@@ -48,7 +48,7 @@ export interface FieldRules {
 }
 
 export interface FieldSpec {
-  /** Column header (CSV) or property name; dotted names reach nested JSON objects. */
+  /** Column header (CSV) or property name; dotted names reach nested JSON objects (see `path`). */
   name: string;
   type: FieldType;
   required: boolean;
@@ -58,6 +58,21 @@ export interface FieldSpec {
    * array or null only: what the engine cannot check further is declared, not unexpected).
    */
   anyValue?: boolean;
+  /**
+   * JSON: the property names from the record to the value, when the dotted name cannot say it (a
+   * JSON Schema property whose own name has a dot: `a.b` is `["a.b"]`, not `["a", "b"]`).
+   */
+  path?: string[];
+}
+
+/** JSON: a nested object the schema describes, where it says more than its fields do. */
+export interface ObjectSpec {
+  /** Property names from the record to the object. */
+  path: string[];
+  /** The object must be present, also when none of its own properties is required. */
+  required?: boolean;
+  /** Properties it does not describe are allowed; unset: the schema's `additionalProperties`. */
+  additionalProperties?: boolean;
 }
 
 export interface SchemaModel {
@@ -71,6 +86,8 @@ export interface SchemaModel {
   additionalColumns: boolean;
   /** JSON: properties not in the schema are allowed. Default true. */
   additionalProperties: boolean;
+  /** JSON: nested objects that are required themselves or set their own additionalProperties. */
+  objects?: ObjectSpec[];
   /**
    * What the schema says that the engine does not check (an unsupported keyword, say), from the
    * schema parser. The validator repeats each as a 'schema' warning in every result, so no rule is

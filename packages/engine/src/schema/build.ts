@@ -6,6 +6,7 @@ import {
   type FieldSpec,
   type FieldType,
   type FileType,
+  type ObjectSpec,
   type SchemaModel,
 } from '../model.ts';
 import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
@@ -80,6 +81,8 @@ export interface RawField {
   required: Found | undefined;
   /** JSON Schema: any value is accepted (`{}`, an array, null only); only presence is checked. */
   anyValue?: boolean;
+  /** JSON Schema: the property names to the value, when a name has a dot (FieldSpec.path). */
+  propertyPath?: string[];
   rules: Partial<Record<RuleKey, Found>>;
   /** Where rules are written, for problems about a rule that is missing. */
   rulesPath: string;
@@ -98,6 +101,8 @@ export interface RawSchema {
   fieldsPath: string;
   /** How many fields the input had (only the first MAX_FIELDS are read). */
   fieldCount: number;
+  /** JSON Schema: nested objects that say more than their fields (SchemaModel.objects). */
+  objects?: ObjectSpec[];
 }
 
 export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefined {
@@ -157,6 +162,7 @@ export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefine
     additionalProperties,
   };
   if (fileType !== undefined) model.fileType = fileType;
+  if (raw.objects !== undefined && raw.objects.length > 0) model.objects = raw.objects;
   return model;
 }
 
@@ -187,6 +193,7 @@ function buildField(raw: RawField, ctx: Context): FieldSpec | undefined {
   if (ctx.problems.length > before || name === undefined || type === undefined) return undefined;
   const spec: FieldSpec = { name, type, required, rules };
   if (raw.anyValue === true) spec.anyValue = true;
+  if (raw.propertyPath !== undefined) spec.path = raw.propertyPath;
   return spec;
 }
 

@@ -1,9 +1,9 @@
 // Schema fields as a tree over JSON property names: `address.zip` is property `zip` of the object
-// in property `address`. Dotted names always mean nesting in JSON (a flat property whose name
-// contains a dot cannot be addressed). Paths are precomputed so a record's walk builds none
-// unless it reports something.
+// in property `address`, unless the field's own `path` says otherwise (a JSON Schema property
+// named `a.b` is `["a.b"]`). Paths are precomputed so a record's walk builds none unless it
+// reports something.
 
-import { LosslessNumber } from '../model.ts';
+import { LosslessNumber, type SchemaModel } from '../model.ts';
 import type { CompiledField } from './compile.ts';
 
 export interface JsonNode {
@@ -18,8 +18,12 @@ export interface JsonNode {
   children: JsonNode[];
   /** Property names the schema describes inside this object. */
   childKeys: Set<string>;
-  /** Required fields at or below this node: reported when the whole object is absent. */
+  /** Required fields and objects at or below this node: reported when the whole object is absent. */
   requiredBelow: JsonNode[];
+  /** Its value must be an object (nested fields or an object the schema describes). */
+  object: boolean;
+  /** As an object, properties it does not describe are reported (additionalProperties false). */
+  strict: boolean;
   /** The key is also an Object.prototype member (`constructor`, `__proto__`): look it up as own only. */
   inherited: boolean;
 }
@@ -33,7 +37,7 @@ export function pathSegment(key: string): string {
     : `['${key.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
 }
 
-function node(key: string, parent: JsonNode | undefined): JsonNode {
+function node(key: string, parent: JsonNode | undefined, strict: boolean): JsonNode {
   return {
     key,
     name: parent === undefined || parent.name === '' ? key : `${parent.name}.${key}`,
@@ -42,27 +46,49 @@ function node(key: string, parent: JsonNode | undefined): JsonNode {
     children: [],
     childKeys: new Set(),
     requiredBelow: [],
+    object: false,
+    strict,
     inherited: key in Object.prototype,
   };
 }
 
-export function buildJsonTree(fields: readonly CompiledField[]): JsonNode {
-  const root = node('', undefined);
-  for (const field of fields) {
+/**
+ * `fields` are the schema's fields compiled, in the same order. The record is strict when the
+ * schema's `additionalProperties` is false; a nested object only when its own ObjectSpec says so
+ * or, with none, like the record (web forms and the public API have one setting for every level).
+ */
+export function buildJsonTree(schema: SchemaModel, fields: readonly CompiledField[]): JsonNode {
+  const strict = !schema.additionalProperties;
+  const root = node('', undefined, strict);
+  root.object = true;
+  /** The node at `keys`, made with every object on the way; `trail` gets the nodes below root. */
+  const reach = (keys: readonly string[], trail: JsonNode[]): JsonNode => {
     let current = root;
-    const trail: JsonNode[] = [];
-    for (const key of field.name.split('.')) {
+    for (const key of keys) {
       let child = current.children.find((c) => c.key === key);
       if (child === undefined) {
-        child = node(key, current);
+        child = node(key, current, strict);
         current.children.push(child);
         current.childKeys.add(key);
+        current.object = true;
       }
       trail.push(child);
       current = child;
     }
-    current.field = field;
-    if (field.required) for (const n of trail) n.requiredBelow.push(current);
+    return current;
+  };
+  fields.forEach((field, i) => {
+    const trail: JsonNode[] = [];
+    const at = reach(schema.fields[i]?.path ?? field.name.split('.'), trail);
+    at.field = field;
+    if (field.required) for (const n of trail) n.requiredBelow.push(at);
+  });
+  for (const object of schema.objects ?? []) {
+    const trail: JsonNode[] = [];
+    const at = reach(object.path, trail);
+    at.object = true;
+    if (object.additionalProperties !== undefined) at.strict = !object.additionalProperties;
+    if (object.required === true) for (const n of trail) n.requiredBelow.push(at);
   }
   return root;
 }

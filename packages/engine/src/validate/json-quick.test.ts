@@ -13,19 +13,30 @@ const FIELDS: FieldSpec[] = [
   fieldSpec({ name: 'address.city' }),
 ];
 
-function schema(additionalProperties: boolean): SchemaModel {
-  return {
+function schema(additionalProperties: boolean, objects = false): SchemaModel {
+  const model: SchemaModel = {
     name: 'quick',
     fields: FIELDS,
     orderMatters: false,
     additionalColumns: true,
     additionalProperties,
   };
+  if (!objects) return model;
+  // A property named with a dot, a required object with nothing required in it, and an address
+  // whose own additionalProperties is the opposite of the record's.
+  return {
+    ...model,
+    fields: [...FIELDS, fieldSpec({ name: 'a.b', path: ['a.b'], rules: { minLength: 1 } })],
+    objects: [
+      { path: ['address'], additionalProperties: !additionalProperties },
+      { path: ['meta'], required: true },
+    ],
+  };
 }
 
 function quick(additionalProperties = true) {
   const fields = FIELDS.map((f) => compileField(f));
-  return createQuickRecord(buildJsonTree(fields), !additionalProperties, () => true);
+  return createQuickRecord(buildJsonTree(schema(additionalProperties), fields), () => true);
 }
 
 const clean = '{"id": 7, "name": "Ann", "address": {"zip": "123"}}';
@@ -137,6 +148,8 @@ const values = fc.oneof(
     '"1\\u00323"',
     '{}',
     '{"zip": "123"}',
+    '{"zip": "123", "x": 1}',
+    '{"b": "x"}',
     '{"zip": "123", "city": "Oslo"}',
     '{"zip": 123}',
     '{"city": "Oslo"}',
@@ -158,6 +171,9 @@ const keys = fc.constantFrom(
   'extra',
   'na\\u006de',
   '__proto__',
+  'meta',
+  'a.b',
+  'a',
 );
 
 /** A clean record's properties; each record below changes up to two of them. */
@@ -172,33 +188,42 @@ const CLEAN: [string, string][] = [
 
 const change = fc.tuple(fc.nat(), keys, values, fc.constantFrom('set', 'add', 'drop'));
 
-const record = fc
-  .tuple(fc.array(change, { maxLength: 2 }), fc.constantFrom('', ' ', '\n  '), fc.nat())
-  .map(([changes, space, seed]) => {
-    const pairs = CLEAN.map(([k, v]) => [k, v] as [string, string]);
-    for (const [at, key, value, how] of changes) {
-      const i = at % pairs.length;
-      if (how === 'set') pairs[i]![1] = value;
-      else if (how === 'add') pairs.splice(i, 0, [key, value]);
-      else if (pairs.length > 1) pairs.splice(i, 1);
-    }
-    const body = pairs.map(([k, v]) => `${space}"${k}":${space}${v}`).join(',');
-    const text = `{${body}}`;
-    // Now and then one character goes missing or is added: the syntax must be as strict as JSON.parse.
-    if (seed % 9 === 0) {
-      const at = seed % text.length;
-      return text.slice(0, at) + text.slice(at + 1);
-    }
-    if (seed % 9 === 1) {
-      const at = seed % text.length;
-      return text.slice(0, at) + ',:]"x0.'[seed % 7] + text.slice(at);
-    }
-    return text;
-  });
+/** Clean for the schema with objects. */
+const CLEAN_WITH_OBJECTS: [string, string][] = [...CLEAN, ['meta', '{}'], ['a.b', '"x"']];
 
-function validate(text: string, additionalProperties: boolean, byteByByte: boolean) {
+const record = (clean: [string, string][]) =>
+  fc
+    .tuple(fc.array(change, { maxLength: 2 }), fc.constantFrom('', ' ', '\n  '), fc.nat())
+    .map(([changes, space, seed]) => {
+      const pairs = clean.map(([k, v]) => [k, v] as [string, string]);
+      for (const [at, key, value, how] of changes) {
+        const i = at % pairs.length;
+        if (how === 'set') pairs[i]![1] = value;
+        else if (how === 'add') pairs.splice(i, 0, [key, value]);
+        else if (pairs.length > 1) pairs.splice(i, 1);
+      }
+      const body = pairs.map(([k, v]) => `${space}"${k}":${space}${v}`).join(',');
+      const text = `{${body}}`;
+      // Now and then one character goes missing or is added: the syntax must be as strict as JSON.parse.
+      if (seed % 9 === 0) {
+        const at = seed % text.length;
+        return text.slice(0, at) + text.slice(at + 1);
+      }
+      if (seed % 9 === 1) {
+        const at = seed % text.length;
+        return text.slice(0, at) + ',:]"x0.'[seed % 7] + text.slice(at);
+      }
+      return text;
+    });
+
+function validate(
+  text: string,
+  additionalProperties: boolean,
+  byteByByte: boolean,
+  objects = false,
+) {
   const issues: Issue[] = [];
-  const validator = createValidator(schema(additionalProperties), {
+  const validator = createValidator(schema(additionalProperties, objects), {
     fileType: 'json',
     onIssue: (issue) => issues.push(issue),
   });
@@ -213,7 +238,7 @@ describe('the JSON fast path and the normal path', () => {
   it('give the same results, for arrays and NDJSON, strict or not', () => {
     fc.assert(
       fc.property(
-        fc.array(record, { minLength: 1, maxLength: 6 }),
+        fc.array(record(CLEAN), { minLength: 1, maxLength: 6 }),
         fc.boolean(),
         fc.boolean(),
         (records, ndjson, additionalProperties) => {
@@ -224,6 +249,23 @@ describe('the JSON fast path and the normal path', () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+
+  it('give the same results with per-object settings, required objects and dotted names', () => {
+    fc.assert(
+      fc.property(
+        fc.array(record(CLEAN_WITH_OBJECTS), { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        fc.boolean(),
+        (records, ndjson, additionalProperties) => {
+          const text = ndjson ? records.join('\n') : `[${records.join(',\n')}]`;
+          expect(validate(text, additionalProperties, false, true)).toEqual(
+            validate(text, additionalProperties, true, true),
+          );
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

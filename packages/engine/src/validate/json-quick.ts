@@ -53,8 +53,10 @@ interface QuickNode {
   quoted: string;
   field: CompiledField | undefined;
   children: QuickNode[];
-  /** Required fields at or below it: its absence (or null) is something to report. */
+  /** Required fields or objects at or below it: its absence (or null) is something to report. */
   required: boolean;
+  /** As an object, a property the schema does not describe is something to report. */
+  strict: boolean;
 }
 
 /** `"key"` as JSON writes a key that needs no escape; '' for one that does. */
@@ -75,18 +77,15 @@ function quickTree(node: JsonNode, index: number, nextSlot: { n: number }): Quic
     field: node.field,
     children: node.children.map((child, k) => quickTree(child, k, nextSlot)),
     required: node.requiredBelow.length > 0,
+    strict: node.strict,
   };
 }
 
 /**
  * `startRow` is the run's: a record past the row limit is left to the normal path, which ignores it.
- * With `strict`, a property the schema does not describe is something to report.
+ * In a strict node (JsonNode.strict), a property the schema does not describe is something to report.
  */
-export function createQuickRecord(
-  root: JsonNode,
-  strict: boolean,
-  startRow: (row: number) => boolean,
-): QuickRecord {
+export function createQuickRecord(root: JsonNode, startRow: (row: number) => boolean): QuickRecord {
   const slots = { n: 0 };
   const tree = quickTree(root, 0, slots);
   /** The object visit in which each node's key was last seen: a duplicate key gives up. */
@@ -391,7 +390,7 @@ export function createQuickRecord(
         if (text.charCodeAt(i) !== COLON) return GIVE_UP;
         i = skipWhitespace(i + 1);
         if (child === null) {
-          if (strict) return GIVE_UP;
+          if (node.strict) return GIVE_UP;
           i = skipValue(i, depth);
         } else {
           // A repeated key: JSON.parse keeps the last value; not worth following here.

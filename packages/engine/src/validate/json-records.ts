@@ -20,8 +20,7 @@ export function jsonRecords(run: Run): RecordSource {
   }
   const readerOptions: JsonReaderOptions = {};
   if (options.jsonShape !== undefined) readerOptions.shape = options.jsonShape;
-  const root = buildJsonTree(run.fields);
-  const strict = !run.schema.additionalProperties;
+  const root = buildJsonTree(run.schema, run.fields);
   const out: Failure[] = [];
 
   const report = (row: number, base: string, node: JsonNode, f: Failure, value: string | null) => {
@@ -53,7 +52,7 @@ export function jsonRecords(run: Run): RecordSource {
           out.length = 0;
         }
       }
-      if (child.children.length === 0) continue;
+      if (!child.object) continue;
       if (isJsonObject(value)) {
         checkObject(value, child, row, base);
       } else if (field === undefined) {
@@ -62,7 +61,7 @@ export function jsonRecords(run: Run): RecordSource {
         report(row, base, child, notObject, jsonValueText(value));
       }
     }
-    if (strict) reportAdditional(obj, parent, row, base);
+    if (parent.strict) reportAdditional(obj, parent, row, base);
   };
 
   /** Properties the schema does not describe, in the record and in objects it describes. */
@@ -88,7 +87,7 @@ export function jsonRecords(run: Run): RecordSource {
 
   return createJsonReader(
     {
-      quickRecord: createQuickRecord(root, strict, (row) => run.startRow(row)),
+      quickRecord: createQuickRecord(root, (row) => run.startRow(row)),
 
       record(value, row, path) {
         if (!run.startRow(row)) return;

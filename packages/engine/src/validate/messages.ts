@@ -32,7 +32,9 @@ export const messages = {
   jsonText: 'Must be text, written in quotes',
   jsonTrueFalse: 'Must be true or false',
   jsonObject: (children: readonly string[]) =>
-    `Must be an object containing ${quotedList(children)}`,
+    children.length === 0
+      ? 'Must be an object'
+      : `Must be an object containing ${quotedList(children)}`,
 
   // rules
   minLength: (n: number) => `Must be at least ${plural(n, 'character', 'characters')}`,

@@ -1,8 +1,9 @@
 // The model as a JSON Schema 2020-12 of one record. A field that is not required also accepts
-// null (the engine reads null as "no value"). Dotted names nest for JSON files. Rules JSON Schema
+// null (the engine reads null as "no value"). Dotted names nest for JSON files (a field's `path`,
+// when it has one, says the property names); nested objects take their ObjectSpec. Rules JSON Schema
 // cannot say (unique, allowedChars, date ranges, other date layouts, boolean spellings) and exact
 // bounds a double would round go under "x-schemacheck", which other tools ignore.
-import type { FieldSpec, SchemaModel } from '../../model.ts';
+import type { FieldSpec, ObjectSpec, SchemaModel } from '../../model.ts';
 import { DEFAULT_DATE_FORMAT, ISO_DATE_TIME_FORMAT } from '../../rules/date-format.ts';
 import { EXTENSION_KEY } from '../forms/json-schema.ts';
 import { exportBounds, hasDefaultFalsy, hasDefaultTruthy, typedValue } from './common.ts';
@@ -18,9 +19,13 @@ const STANDARD_DATE_FORMATS: Record<string, string> = {
 export function toJsonSchema(model: SchemaModel): Json {
   const out: Json = { $schema: 'https://json-schema.org/draft/2020-12/schema' };
   if (model.name !== '') out.title = model.name;
-  const record = objectSchema(tree(model), model);
+  const nodes = tree(model);
+  const record = objectSchema(nodes, model);
   Object.assign(out, record);
   const ext: Json = {};
+  // Flat keys (see tree) keep the model's dotted names: in a JSON file they still nest.
+  const flatDots = [...nodes.children.keys()].some((k) => k.includes('.'));
+  if (flatDots && model.fileType !== 'csv' && nodes.nested !== true) ext.dotsNest = true;
   if (model.fileType !== undefined) ext.fileType = model.fileType;
   if (model.orderMatters) ext.orderMatters = true;
   if (!model.additionalColumns) ext.additionalColumns = false;
@@ -29,7 +34,10 @@ export function toJsonSchema(model: SchemaModel): Json {
 }
 
 interface Node {
+  /** The record's node, when the fields could be nested. */
+  nested?: boolean;
   field?: FieldSpec;
+  object?: ObjectSpec;
   children: Map<string, Node>;
 }
 
@@ -38,17 +46,16 @@ interface Node {
  * lists a parent's fields together, so a.x, id, a.y comes back as a.x, a.y, id.
  */
 function tree(model: SchemaModel): Node {
-  const nested: Node = { children: new Map() };
+  const nested: Node = { nested: true, children: new Map() };
   const flat: Node = {
     children: new Map(model.fields.map((f) => [f.name, { field: f, children: new Map() }])),
   };
   if (model.fileType === 'csv') return flat;
-  for (const field of model.fields) {
-    const parts = field.name.split('.');
-    if (parts.some((p) => p === '')) return flat;
+  /** The node at `parts`, made on the way; undefined where a field is in the way. */
+  const reach = (parts: readonly string[]): Node | undefined => {
     let node = nested;
     for (const part of parts) {
-      if (node.field !== undefined) return flat;
+      if (node.field !== undefined) return undefined;
       let child = node.children.get(part);
       if (child === undefined) {
         child = { children: new Map() };
@@ -56,8 +63,19 @@ function tree(model: SchemaModel): Node {
       }
       node = child;
     }
-    if (node.field !== undefined || node.children.size > 0) return flat;
+    return node;
+  };
+  for (const field of model.fields) {
+    const parts = field.path ?? field.name.split('.');
+    if (field.path === undefined && parts.some((p) => p === '')) return flat;
+    const node = reach(parts);
+    if (node === undefined || node.field !== undefined || node.children.size > 0) return flat;
     node.field = field;
+  }
+  for (const object of model.objects ?? []) {
+    const node = reach(object.path);
+    if (node === undefined || node.field !== undefined) return flat;
+    node.object = object;
   }
   // Nesting groups a.x with a.y; when the header order matters, only do it if nothing moves.
   if (model.orderMatters && !sameOrder(leaves(nested), model.fields)) return flat;
@@ -75,10 +93,15 @@ function sameOrder(a: FieldSpec[], b: FieldSpec[]): boolean {
 }
 
 function anyRequired(node: Node): boolean {
-  return node.field?.required === true || [...node.children.values()].some(anyRequired);
+  return (
+    node.field?.required === true ||
+    node.object?.required === true ||
+    [...node.children.values()].some(anyRequired)
+  );
 }
 
 function objectSchema(node: Node, model: SchemaModel): Json {
+  // Unset on a nested object (or the record): the schema's own setting.
   const properties: Json = {};
   const required: string[] = [];
   for (const [key, child] of node.children) {
@@ -99,7 +122,9 @@ function objectSchema(node: Node, model: SchemaModel): Json {
   }
   const out: Json = { type: 'object', properties };
   if (required.length > 0) out.required = required;
-  if (!model.additionalProperties) out.additionalProperties = false;
+  if (!(node.object?.additionalProperties ?? model.additionalProperties)) {
+    out.additionalProperties = false;
+  }
   return out;
 }
 

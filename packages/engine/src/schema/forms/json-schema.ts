@@ -1,7 +1,8 @@
 // JSON Schema 2020-12 (and the common draft-07 spellings) describing one record, or an array of
-// records. Nested objects become dotted field names (`address.zip`). What the model cannot hold is
+// records. Nested objects become dotted field names (`address.zip`), with the property names kept
+// apart where a name has a dot of its own. What the model cannot hold is
 // a warning, not a refusal; what would change the meaning of the data is a problem.
-import type { FieldType } from '../../model.ts';
+import type { FieldType, ObjectSpec } from '../../model.ts';
 import { LosslessNumber } from '../../model.ts';
 import { DEFAULT_DATE_FORMAT, ISO_DATE_TIME_FORMAT } from '../../rules/date-format.ts';
 import type { RawField, RawSchema, RuleKey } from '../build.ts';
@@ -87,14 +88,21 @@ interface Walk {
   root: Record<string, unknown>;
   ctx: Context;
   fields: RawField[];
-  /** The top-level additionalProperties, which the model applies at every level. */
+  /** The top-level additionalProperties (the model's, for the record itself). */
   additionalProperties: unknown;
+  /** Nested objects that are required themselves or set their own additionalProperties. */
+  objects: ObjectSpec[];
   /** $ref targets being expanded, to stop recursive schemas. */
   expanding: Set<string>;
   /** Properties met, checkable or not. */
   seen: number;
   /** The file type the schema declares (x-schemacheck), if any. */
   fileType: unknown;
+  /**
+   * Our export wrote the model's dotted names as flat keys (x-schemacheck.dotsNest): there a dot
+   * means nesting, as in the model, not a dot in one property's name.
+   */
+  dotsNest: boolean;
 }
 
 export function readJsonSchema(input: Record<string, unknown>, ctx: Context): RawSchema {
@@ -115,9 +123,11 @@ export function readJsonSchema(input: Record<string, unknown>, ctx: Context): Ra
     ctx,
     fields: [],
     additionalProperties: undefined,
+    objects: [],
     expanding: new Set(),
     seen: 0,
     fileType: schema.fileType?.value,
+    dotsNest: own(ext, 'dotsNest') === true,
   };
   const record = recordSchema(input, walk);
   if (record === undefined) return schema;
@@ -141,8 +151,9 @@ export function readJsonSchema(input: Record<string, unknown>, ctx: Context): Ra
   ]);
   if (record.path === '') recordKeywords.add(EXTENSION_KEY);
   warnUnknownKeywords(record.node, record.path, ctx, recordKeywords);
-  readObject(record.node, record.path, '', true, 0, walk);
+  readObject(record.node, record.path, [], true, 0, walk);
   ctx.field = -1;
+  schema.objects = walk.objects;
   schema.fields = walk.fields.slice(0, MAX_FIELDS);
   schema.fieldCount = Math.max(walk.fields.length, walk.seen);
   return schema;
@@ -191,10 +202,24 @@ function recordSchema(
   return undefined;
 }
 
+/** The dotted name of a property (`address.zip`), as errors name it. */
+function dotted(keys: readonly string[]): string {
+  return keys.join('.');
+}
+
+/** Adds a field; its property names travel with it when the dotted name cannot say them. */
+function pushField(walk: Walk, keys: readonly string[], field: RawField): void {
+  // A CSV column is found by its name alone.
+  if (walk.fileType !== 'csv' && !walk.dotsNest && keys.some((k) => k.includes('.'))) {
+    field.propertyPath = [...keys];
+  }
+  walk.fields.push(field);
+}
+
 function readObject(
   node: Record<string, unknown>,
   path: string,
-  prefix: string,
+  keys: readonly string[],
   requiredChain: boolean,
   depth: number,
   walk: Walk,
@@ -208,17 +233,10 @@ function readObject(
     ctx.problem(propertiesF.path, 'properties must be an object');
   const propertiesPath = joinPath(path, 'properties');
   for (const key of Object.keys(properties)) {
-    if (key.includes('.') && walk.fileType !== 'csv') {
-      // The model's dotted names mean nesting in JSON: a CSV column 'a.b' is checked, a JSON
-      // property named 'a.b' is not (its checks apply to property b of an object a).
-      ctx.warn(
-        `Property '${prefix + key}' has a dot in its name, which JSON files read as nesting (property '${key.slice(key.indexOf('.') + 1)}' of an object '${prefix + key.slice(0, key.indexOf('.'))}'); a JSON property named '${prefix + key}' is not checked (at ${joinPath(propertiesPath, key)})`,
-      );
-    }
     readProperty(
       own(properties, key),
       joinPath(propertiesPath, key),
-      prefix + key,
+      [...keys, key],
       requiredChain && required.has(key),
       depth,
       walk,
@@ -227,24 +245,32 @@ function readObject(
   for (const key of required) {
     if (Object.prototype.hasOwnProperty.call(properties, key)) continue;
     const fieldPath = joinPath(propertiesPath, key);
+    const name = dotted([...keys, key]);
     ctx.warn(
-      `Property '${prefix + key}' is required but not described; its presence is checked and any value is accepted (at ${joinPath(path, 'required')})`,
+      `Property '${name}' is required but not described; its presence is checked and any value is accepted (at ${joinPath(path, 'required')})`,
     );
-    walk.fields.push(anyValueField(fieldPath, walk.fields.length, prefix + key, requiredChain));
+    pushField(
+      walk,
+      [...keys, key],
+      anyValueField(fieldPath, walk.fields.length, name, requiredChain),
+    );
   }
-  if (depth > 0) {
-    const additional = own(node, 'additionalProperties');
-    if (additional === undefined && walk.additionalProperties === false) {
-      ctx.warn(
-        `additionalProperties: false at the top level also applies to the object '${prefix.slice(0, -1)}', which does not say (JSON Schema would allow extra properties there)`,
-      );
-    }
-    if (additional !== undefined && additional !== walk.additionalProperties) {
-      ctx.warn(
-        `additionalProperties at ${joinPath(path, 'additionalProperties')} was ignored: the top-level setting applies to every level`,
-      );
-    }
-  }
+}
+
+/**
+ * A nested object's own additionalProperties: JSON Schema allows extra properties unless the
+ * object itself says false (the top-level setting does not reach inside).
+ */
+function nestedAdditional(node: Record<string, unknown>, path: string, ctx: Context): boolean {
+  const f = found(node, 'additionalProperties', path);
+  if (f === undefined) return true;
+  if (typeof f.value === 'boolean') return f.value;
+  if (isObject(f.value)) {
+    ctx.warn(
+      `additionalProperties with a schema is not supported; extra properties are allowed (at ${f.path})`,
+    );
+  } else ctx.problem(f.path, 'additionalProperties must be true, false or a schema');
+  return true;
 }
 
 function readRequired(node: Record<string, unknown>, path: string, ctx: Context): Set<string> {
@@ -285,16 +311,17 @@ function plainField(
 function readProperty(
   value: unknown,
   path: string,
-  name: string,
+  keys: readonly string[],
   required: boolean,
   depth: number,
   walk: Walk,
 ): void {
   const { ctx } = walk;
+  const name = dotted(keys);
   ctx.field = walk.fields.length;
   walk.seen++;
   if (value === true) {
-    walk.fields.push(anyValueField(path, walk.fields.length, name, required));
+    pushField(walk, keys, anyValueField(path, walk.fields.length, name, required));
     return;
   }
   if (value === false) {
@@ -312,7 +339,7 @@ function readProperty(
   const ref = own(value, '$ref');
   if (typeof ref === 'string') walk.expanding.add(ref);
   try {
-    readResolvedProperty(node, path, name, required, depth, walk);
+    readResolvedProperty(node, path, keys, required, depth, walk);
   } finally {
     if (typeof ref === 'string') walk.expanding.delete(ref);
   }
@@ -321,12 +348,13 @@ function readProperty(
 function readResolvedProperty(
   node: Record<string, unknown>,
   path: string,
-  name: string,
+  keys: readonly string[],
   required: boolean,
   depth: number,
   walk: Walk,
 ): void {
   const { ctx } = walk;
+  const name = dotted(keys);
   const typeF = found(node, 'type', path);
   const types = readTypes(typeF, ctx);
   if (types === undefined) return;
@@ -353,7 +381,7 @@ function readResolvedProperty(
       ctx.warn(
         `Property '${name}' is an object without properties, whose contents cannot be checked; any value is accepted (at ${path})`,
       );
-      walk.fields.push(anyValueField(path, walk.fields.length, name, required && !nullable));
+      pushField(walk, keys, anyValueField(path, walk.fields.length, name, required && !nullable));
       return;
     }
     if (depth + 1 >= MAX_NESTING) {
@@ -367,16 +395,24 @@ function readResolvedProperty(
       new Set(['type', 'properties', 'required', 'additionalProperties', 'nullable', '$ref']),
     );
     const before = walk.fields.length;
-    readObject(node, path, `${name}.`, required && !nullable, depth + 1, walk);
+    const objectsBefore = walk.objects.length;
+    readObject(node, path, keys, required && !nullable, depth + 1, walk);
+    const object: ObjectSpec = { path: [...keys] };
+    // An absent object is reported through its required properties; with none, by itself.
     if (
       required &&
       !nullable &&
-      !walk.fields.slice(before).some((f) => f.required?.value === true)
+      !walk.fields.slice(before).some((f) => f.required?.value === true) &&
+      !walk.objects.slice(objectsBefore).some((o) => o.required === true)
     ) {
-      // The model has no "object present" check: only required properties under it are.
-      ctx.warn(
-        `Property '${name}' is required but none of its properties is; an object with none of them, or no object at all, is not reported (at ${path})`,
-      );
+      object.required = true;
+    }
+    const additional = nestedAdditional(node, path, ctx);
+    if (additional !== (walk.additionalProperties !== false)) {
+      object.additionalProperties = additional;
+    }
+    if (object.required !== undefined || object.additionalProperties !== undefined) {
+      walk.objects.push(object);
     }
     return;
   }
@@ -384,7 +420,7 @@ function readResolvedProperty(
     ctx.warn(
       `Property '${name}' is an array, whose items cannot be checked; any value is accepted (at ${path})`,
     );
-    walk.fields.push(anyValueField(path, walk.fields.length, name, required && !nullable));
+    pushField(walk, keys, anyValueField(path, walk.fields.length, name, required && !nullable));
     return;
   }
   const onlyNull = types.length > 0 && types.every((t) => t === 'null');
@@ -398,7 +434,7 @@ function readResolvedProperty(
     ctx.warn(
       `Property '${name}' allows only null, which is not checked; any value is accepted (at ${path})`,
     );
-    walk.fields.push(anyValueField(path, walk.fields.length, name, false));
+    pushField(walk, keys, anyValueField(path, walk.fields.length, name, false));
     return;
   }
   warnUnknownKeywords(node, path, ctx, PROPERTY_KEYWORDS);
@@ -427,7 +463,7 @@ function readResolvedProperty(
       );
     } else {
       // Nothing constrains it: any value is accepted.
-      walk.fields.push(anyValueField(path, walk.fields.length, name, required && !nullable));
+      pushField(walk, keys, anyValueField(path, walk.fields.length, name, required && !nullable));
       return;
     }
   } else if (kind === 'string') {
@@ -459,7 +495,7 @@ function readResolvedProperty(
   const extension = found(node, EXTENSION_KEY, path);
   const extended =
     extension === undefined ? {} : (readRuleObject(extension.value, extension.path, ctx) ?? {});
-  walk.fields.push({
+  pushField(walk, keys, {
     path,
     ordinal: walk.fields.length,
     name: { value: name, path, label: 'name' },
