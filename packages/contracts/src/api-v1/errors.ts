@@ -28,6 +28,11 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const API_ERROR_CODES = [
   ['validation', 400, 'A parameter, query value or body property is missing or not valid.'],
   ['invalid_json', 400, 'The body is not valid JSON.'],
+  [
+    'invalid_text',
+    400,
+    'A text value holds U+0000 or an unpaired UTF-16 surrogate, which cannot be stored.',
+  ],
   ['invalid_schema', 400, 'The engine refused the schema; `problems` lists each problem by path.'],
   ['invalid_upload', 400, 'The multipart form is malformed or lacks its `file` part.'],
   ['empty_file', 400, 'The uploaded file has no bytes.'],
@@ -46,6 +51,12 @@ export const API_ERROR_CODES = [
   ['monthly_limit', 429, "The plan's monthly validations are used; see Retry-After."],
   ['internal', 500, 'Something failed on our side; retrying is safe.'],
   ['service_unavailable', 503, 'The service is briefly unavailable; retry shortly.'],
+  ['database_unavailable', 503, 'The database cannot be reached; see Retry-After.'],
+  [
+    'validation_interrupted',
+    503,
+    'The validation stopped on our side (not counted); see Retry-After and retry.',
+  ],
 ] as const satisfies readonly (readonly [string, number, string])[];
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number][0];
