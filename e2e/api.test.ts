@@ -170,7 +170,7 @@ describe('the public API from a Business account', () => {
 
     await page.goto('/api-docs');
     await expect
-      .poll(() => page.getByTestId('api-base-url').textContent())
+      .poll(() => page.getByTestId('api-base-url').textContent(), { timeout: 15_000 })
       .toBe(`${server.baseUrl}/api/v1`);
     const curl = (await page
       .locator('#validation [data-sample="validateFile"] code[data-language="curl"]')
@@ -210,7 +210,9 @@ describe('the public API from a Business account', () => {
     const samples = endpointSamples(base);
     // the page shows these samples (the cURL tab of each is rendered)
     await page.goto('/api-docs');
-    await expect.poll(() => page.getByTestId('api-base-url').textContent()).toBe(base);
+    await expect
+      .poll(() => page.getByTestId('api-base-url').textContent(), { timeout: 15_000 })
+      .toBe(base);
     for (const s of samples) {
       const shown = await page
         .locator(`[data-sample="${s.operationId}"] code[data-language="curl"]`)

@@ -6,7 +6,7 @@ import type { ResultRow } from '../validation/results.ts';
 // errors never sits in memory. The CSV report neutralises formula-like values with a leading '
 // inside quotes; that is undone here, so JSON carries the values as they were in the file.
 
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\n', '\r']);
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\n', '\r', '\u0000']);
 
 /** RFC 4180 records from text chunks; each cell with whether it was quoted. */
 export async function* csvRecords(

@@ -78,6 +78,7 @@ export default async function validateRoutes(app: FastifyInstance) {
       const outcome = await withUploadForm({
         request,
         storage: app.storage,
+        userId: user.id,
         signal: abort.signal,
         maxFileBytes: plan.maxFileBytes,
         tooLarge: fileTooLarge,

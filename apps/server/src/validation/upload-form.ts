@@ -4,6 +4,7 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/index.ts';
+import { userKey } from '../storage/keys.ts';
 import { ValidationAborted } from './service.ts';
 
 // Reading a validation form (multipart: a `schema` field and one file) for the web upload and
@@ -67,6 +68,8 @@ export interface FormFile {
 export interface UploadFormOptions<T> {
   request: FastifyRequest;
   storage: Storage;
+  /** The uploader: a spooled file lives under their storage prefix. */
+  userId: string;
   signal: AbortSignal;
   /** The file's byte limit: a spooled file is refused at limit + 1 as it arrives. */
   maxFileBytes: number | null;
@@ -162,7 +165,7 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
         });
       }
       // The file came before the schema: keep it until the schema arrives.
-      const key = `spool/${randomUUID()}.tmp-upload`;
+      const key = userKey(o.userId, 'spool', `${randomUUID()}.tmp-upload`);
       spooled = { key, fileName: file.filename };
       await o.storage.put(key, counted(guarded<Buffer>(file.file, signal), o));
     }

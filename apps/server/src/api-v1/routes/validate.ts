@@ -126,6 +126,7 @@ export default function validateRoutes(v1: ApiV1) {
         const outcome = await withUploadForm({
           request,
           storage: app.storage,
+          userId: auth.userId,
           signal: abort.signal,
           maxFileBytes: maxBytes,
           tooLarge: (limit) => syncLimitError('bytes', limit),
