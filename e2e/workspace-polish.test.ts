@@ -242,8 +242,32 @@ describe('the workspace, finished', () => {
     await page.setViewportSize(PHONE);
     expect(await page.getByTestId('error-cards').isVisible()).toBe(true);
     expect(await page.getByTestId('error-table').isVisible()).toBe(false);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(PHONE.width);
+    // Nothing sticks out sideways (named in the failure, innermost first).
+    const wide = await page.evaluate((limit) => {
+      const sticksOut = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.right > limit + 0.5;
+      };
+      if (!Array.from(document.querySelectorAll('main *')).some(sticksOut)) return [];
+      // Name what forces the width: elements wider than their parent's content box.
+      return Array.from(document.querySelectorAll('main *'))
+        .filter((el) => {
+          const parent = el.parentElement;
+          if (!parent || el.getClientRects().length === 0 || parent.clientWidth === 0) {
+            return false;
+          }
+          const style = getComputedStyle(parent);
+          const inner =
+            parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return el.getBoundingClientRect().width > inner + 0.5;
+        })
+        .slice(-5)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 50)}: ${el.textContent?.slice(0, 40)}`,
+        );
+    }, PHONE.width);
+    expect(wide).toEqual([]);
     await page.setViewportSize(DESKTOP);
     await auditBothWidths(page, 'polish-dashboard-results');
 

@@ -30,7 +30,7 @@ export function ActionBar({ file, fieldCount, running, onValidate, label }: Acti
           : null;
   return (
     <div
-      className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_-6px_rgba(0,0,0,0.12)] backdrop-blur sm:bottom-4 sm:mx-0 sm:rounded-xl sm:border"
+      className="sticky bottom-2 z-20 rounded-xl border border-zinc-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_-6px_rgba(0,0,0,0.12)] backdrop-blur sm:bottom-4"
       data-testid="action-bar"
     >
       <div className="flex items-center gap-3">

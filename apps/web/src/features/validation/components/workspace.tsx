@@ -313,7 +313,7 @@ export function Workspace({ user }: { user: PublicUser }) {
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           <UsageCard />
           <Card>
             <CardHeader>
@@ -405,7 +405,7 @@ export function Workspace({ user }: { user: PublicUser }) {
           />
         </div>
 
-        <section aria-labelledby="results-heading" className="grid min-w-0 gap-4">
+        <section aria-labelledby="results-heading" className="grid min-w-0 grid-cols-1 gap-4">
           <h2
             id="results-heading"
             ref={resultsHeading}
