@@ -35,11 +35,6 @@ export const ERRORS = {
     status: 401,
     message: 'Send a valid API key as Authorization: Bearer sc_…',
   },
-  /** Public API: no key, a malformed, unknown or revoked key (docs/decisions/081). */
-  invalid_api_key: {
-    status: 401,
-    message: 'Send a valid API key as Authorization: Bearer sc_…',
-  },
   /** Sign-in with a wrong password or an unknown account (the same answer for both). */
   invalid_credentials: { status: 401, message: 'Invalid username/email or password' },
   /** A mutating request without a valid x-csrf-token header. */
@@ -67,16 +62,6 @@ export const ERRORS = {
     status: 413,
     message: 'This file is over the synchronous limits. Submit it to /api/v1/jobs instead.',
   },
-  /** Public API: the same Idempotency-Key while its first request still runs. */
-  idempotency_in_progress: {
-    status: 409,
-    message: 'A request with this Idempotency-Key is still in progress. Retry it shortly.',
-  },
-  /** Public API: the file passes the synchronous limits; /v1/jobs takes it. */
-  sync_limit: {
-    status: 413,
-    message: 'This file is over the synchronous limits. Submit it to /api/v1/jobs instead.',
-  },
   payload_too_large: { status: 413, message: 'The request body is too large' },
   /** The uploaded file passes the plan's file size limit (the message names the limit). */
   file_too_large: {
@@ -91,11 +76,6 @@ export const ERRORS = {
   unsupported_file: {
     status: 415,
     message: 'Only .csv, .json and .ndjson files can be validated',
-  },
-  /** Public API: an Idempotency-Key used before with a different request. */
-  idempotency_mismatch: {
-    status: 422,
-    message: 'This Idempotency-Key was used with a different request. Use a new key.',
   },
   /** Public API: an Idempotency-Key used before with a different request. */
   idempotency_mismatch: {
