@@ -148,11 +148,11 @@ ${notice ? `<p class="muted" role="status">${esc(notice)}</p>` : ''}
 
 function formValues(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (typeof body === 'object' && body !== null) {
-    for (const k of ['number', 'expiry', 'cvc', 'name']) {
-      const v = (body as Record<string, unknown>)[k];
-      out[k] = typeof v === 'string' ? v.slice(0, 100) : '';
-    }
+  // Every key is set, whatever the body (a JSON `null` too): the card check reads them all.
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  for (const k of ['number', 'expiry', 'cvc', 'name']) {
+    const v = fields[k];
+    out[k] = typeof v === 'string' ? v.slice(0, 100) : '';
   }
   return out;
 }
