@@ -10,7 +10,8 @@ export default defineConfig({
         test: {
           name: 'engine',
           include: ['packages/engine/src/**/*.test.ts', 'packages/engine/test/**/*.test.ts'],
-          testTimeout: 30_000,
+          // The property tests run thousands of cases; a busy machine must not turn them into timeouts.
+          testTimeout: 120_000,
         },
       },
       {
