@@ -189,7 +189,11 @@ describe('accounts in the browser', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Update password' }).click();
-    await expectToast('Reset failed', 'invalid or has expired');
+    // A used link: the invalid-link view replaces the form.
+    await page.getByRole('heading', { name: 'Invalid reset link' }).waitFor();
+    expect(await page.getByTestId('invalid-reset-link').textContent()).toContain(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    );
 
     await signIn(email, password);
     await expectToast('Login failed');

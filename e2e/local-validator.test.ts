@@ -118,7 +118,7 @@ describe('the in-browser CSV validator', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download error report' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('error-report-products.csv.csv');
+    expect(download.suggestedFilename()).toBe('error-report-products.csv');
     const report = readDownloaded(await download.path());
     expect(report[0]).toEqual(['row', 'field', 'code', 'message', 'value']);
     expect(report.slice(1).map((r) => [Number(r[0]), r[1], r[2]])).toEqual(
