@@ -437,6 +437,29 @@ describe('POST /v1/validate', () => {
     });
   });
 
+  it('names every schema rule it does not check in warnings (none is dropped silently)', async () => {
+    const { key } = await withKey();
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'integer' }, kind: { oneOf: [{ const: 'a' }, { const: 'b' }] } },
+      required: ['id'],
+    };
+    const res = await call({
+      method: 'POST',
+      url: '/api/v1/validate',
+      key,
+      parts: [
+        file('[{"id":1,"kind":"zzz"}]', 'rows.json'),
+        { name: 'schema', value: JSON.stringify(schema) },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const warnings = res.json().warnings as Array<{ code: string; message: string }>;
+    expect(warnings.filter((w) => w.code === 'schema').map((w) => w.message)).toEqual([
+      expect.stringMatching(/oneOf/),
+    ]);
+  });
+
   it('every bad input gets a 4xx that says what to fix, and is not charged', async () => {
     const { key, userId } = await withKey();
     const id = await createSchema(key);

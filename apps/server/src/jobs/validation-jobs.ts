@@ -395,7 +395,10 @@ export async function jobsWithResults(app: FastifyInstance, rows: JobRow[]) {
   const byId = new Map(results.map((r) => [r.id, r]));
   return rows.map((job) => {
     const r = job.resultId ? byId.get(job.resultId) : undefined;
-    const summary = (r?.summary ?? {}) as { durationMs?: number };
+    const summary = (r?.summary ?? {}) as {
+      durationMs?: number;
+      warnings?: Array<{ code: string; message: string }>;
+    };
     return {
       job_id: job.id,
       status: job.status,
@@ -426,6 +429,7 @@ export async function jobsWithResults(app: FastifyInstance, rows: JobRow[]) {
             },
             report_id: r.id,
             report_url: reportUrl(app, r.id),
+            warnings: (summary.warnings ?? []).map(({ code, message }) => ({ code, message })),
           }
         : null,
       error: job.status === 'failed' ? job.errorMessage : null,

@@ -11,6 +11,18 @@ export const SYNC_MAX_ROWS = 50_000;
 /** Rows of sample_errors in a synchronous result; the report holds every error. */
 export const SAMPLE_ERRORS = 100;
 
+/**
+ * Something the caller should know that is not an error in the file: a byte-order mark, a guessed
+ * delimiter, or a schema rule the engine does not check (code `schema`), so that no rule is ever
+ * ignored without a word.
+ */
+export const warningSchema = z.object({
+  code: z
+    .string()
+    .describe('bom, encoding, delimiter, ignored_option, empty_file, errors_truncated or schema.'),
+  message: z.string(),
+});
+
 export const uuidSchema = z.uuid({ error: 'Must be an id (a UUID)' });
 
 export const fileTypeSchema = z.enum(['csv', 'json'], { error: 'type must be csv or json' });

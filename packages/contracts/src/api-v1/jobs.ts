@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidSchema } from './common.ts';
+import { uuidSchema, warningSchema } from './common.ts';
 
 // /v1/jobs: asynchronous validation of files up to the plan's size limit. POST answers 202 at
 // once; GET /v1/jobs/{job_id} follows the job; a webhook (job.completed, job.failed) tells when it
@@ -50,6 +50,7 @@ export const jobResultSchema = z.object({
   report_url: z
     .string()
     .describe('GET it with your API key: every error, as CSV (or ?format=json).'),
+  warnings: z.array(warningSchema),
 });
 
 export const jobSchema = z.object({

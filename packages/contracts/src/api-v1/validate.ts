@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SYNC_MAX_BYTES, SYNC_MAX_ROWS, uuidSchema } from './common.ts';
+import { SYNC_MAX_BYTES, SYNC_MAX_ROWS, uuidSchema, warningSchema } from './common.ts';
 
 // POST /v1/validate: a file in, a result out, synchronously, up to the sync limits.
 
@@ -42,5 +42,6 @@ export const validateResultSchema = z.object({
     validated_in_ms: z.number().int(),
   }),
   report_id: uuidSchema.describe('GET /v1/reports/{report_id} returns every error.'),
+  warnings: z.array(warningSchema),
 });
 export type ValidateResultV1 = z.infer<typeof validateResultSchema>;

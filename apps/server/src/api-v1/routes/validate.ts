@@ -174,6 +174,7 @@ export default function validateRoutes(v1: ApiV1) {
             validated_in_ms: outcome.outcome.durationMs,
           },
           report_id: outcome.outcome.resultId,
+          warnings: result.warnings.map(({ code, message }) => ({ code, message })),
         };
       } catch (err) {
         if (err instanceof ValidationAborted) {
