@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { fail, openConfiguredDatabase } from './startup.ts';
+import { fail, installShutdown, openConfiguredDatabase } from './startup.ts';
 
 // `npm run worker`: a process that only works jobs (asynchronous validations, webhook attempts,
 // the retention purge) against PostgreSQL, beside web servers started with RUN_JOBS=false
@@ -24,23 +24,9 @@ async function main(): Promise<void> {
     fail(`Database migration failed: ${(err as Error).message}`);
   }
   const app = await buildApp({ ...config, runJobs: true }, { database });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) process.exit(1);
-    closing = true;
-    app.log.info({ signal }, 'Worker stopping');
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    try {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'Worker shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The same stop as the web server: Ctrl-C under npm is one request to stop, a later signal
+  // forces a bounded exit.
+  installShutdown(app, { database, config }, { graceMs: SHUTDOWN_GRACE_MS });
   await app.ready();
   app.log.info({ pid: process.pid }, 'SchemaCheck worker is ready');
 }

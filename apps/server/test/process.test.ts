@@ -51,7 +51,8 @@ const started: ChildProcess[] = [];
 async function startServer(dataDir: string): Promise<Running> {
   const s = spawnServer(dataDir);
   started.push(s.child);
-  const deadline = Date.now() + 45_000;
+  // Generous: a loaded machine can take long to start the server; a healthy one never needs it.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(s.output());
     if (m && s.output().includes('SchemaCheck is ready')) return { ...s, url: m[1]! };

@@ -68,8 +68,8 @@ export interface FormFile {
 export interface UploadFormOptions<T> {
   request: FastifyRequest;
   storage: Storage;
-  /** The uploader: a spooled file lives under their storage prefix (pass it always). */
-  userId?: string;
+  /** The uploader: a spooled file lives under their storage prefix, so it goes with the account. */
+  userId: string;
   signal: AbortSignal;
   /** The file's byte limit: a spooled file is refused at limit + 1 as it arrives. */
   maxFileBytes: number | null;
@@ -166,7 +166,7 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
       }
       // The file came before the schema: keep it until the schema arrives.
       const name = `${randomUUID()}.tmp-upload`;
-      const key = o.userId ? userKey(o.userId, 'spool', name) : `spool/${name}`;
+      const key = userKey(o.userId, 'spool', name);
       spooled = { key, fileName: file.filename };
       await o.storage.put(key, counted(guarded<Buffer>(file.file, signal), o));
     }

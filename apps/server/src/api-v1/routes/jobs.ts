@@ -139,6 +139,7 @@ export default function jobRoutes(v1: ApiV1) {
         );
         const upload = await withUploadForm({
           request,
+          userId: auth.userId,
           storage: app.storage,
           signal: abort.signal,
           maxFileBytes: maxBytes,
