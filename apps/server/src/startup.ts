@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/lock.ts';
+import type { ValidationPool } from './validation/pool.ts';
 
 // What the server and the command-line tools do first: read the configuration and open its
 // database, or say why not on stderr and exit.
@@ -71,7 +72,9 @@ async function within(p: Promise<unknown>, ms: number): Promise<void> {
  * removed, exit 1.
  */
 export function installShutdown(
-  app: FastifyInstance,
+  // The pool is named here rather than taken from the app's type augmentation, so that scripts
+  // importing this module (e2e helpers) typecheck without the whole app.
+  app: FastifyInstance & { validationPool: Pick<ValidationPool, 'close'> },
   close: { database: { close(): Promise<void> }; config: Pick<Config, 'dataDir' | 'databaseUrl'> },
   options: ShutdownOptions = {},
 ): void {
