@@ -164,6 +164,11 @@ describe('webhooks in /profile and API jobs on the dashboard', () => {
       .poll(
         async () => {
           await page.reload();
+          // Count only once the list has loaded: right after a reload it is still being fetched.
+          await section
+            .getByText(/^(Active|Disabled)$/)
+            .first()
+            .waitFor();
           return section.getByText('Disabled', { exact: true }).count();
         },
         { timeout: 20_000, interval: 1000 },
