@@ -80,6 +80,18 @@ describe('PGlite on disk (DATA_DIR/db)', () => {
       await second.close();
     }
   });
+
+  it('creates a fresh data folder apart from the server and runs with buffers sized for one process', async () => {
+    const dataDir = tempDir();
+    const db = await openDatabase({ dataDir, databaseUrl: null });
+    try {
+      expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
+      const shown = await db.db.execute(sql`show shared_buffers`);
+      expect(shown.rows[0]).toEqual({ shared_buffers: '16MB' });
+    } finally {
+      await db.close();
+    }
+  });
 });
 
 describe('DATA_DIR lock', () => {

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -44,7 +45,8 @@ export async function openDatabase(
   try {
     const dbDir = path.join(config.dataDir, 'db');
     mkdirSync(dbDir, { recursive: true });
-    return await openPglite(new PGlite(dbDir), () => lock.release());
+    if (!existsSync(path.join(dbDir, 'PG_VERSION'))) await initdbInChild(dbDir);
+    return await openPglite(new PGlite(dbDir, PGLITE_OPTIONS), () => lock.release());
   } catch (err) {
     lock.release();
     throw err;
@@ -53,7 +55,48 @@ export async function openDatabase(
 
 /** A throw-away database in memory, for tests only. */
 export function openMemoryDatabase(): Promise<Database> {
-  return openPglite(new PGlite(), () => {});
+  return openPglite(new PGlite(PGLITE_OPTIONS), () => {});
+}
+
+/**
+ * PostgreSQL's defaults size buffers for a dedicated server; inside this process they are
+ * WebAssembly memory held for good (128 MB of shared buffers alone). One user's workspace data
+ * fits in far less (docs/decisions/065).
+ */
+const PGLITE_OPTIONS: PGliteOptions = {
+  postgresqlconf: [
+    'shared_buffers = 16MB',
+    'temp_buffers = 2MB',
+    'work_mem = 4MB',
+    'maintenance_work_mem = 16MB',
+    'wal_buffers = 1MB',
+  ],
+};
+
+const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+
+/** Creates the cluster in a child process so that initdb's peak memory is not kept here. */
+function initdbInChild(dbDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(INITDB_SCRIPT, [dbDir, JSON.stringify(PGLITE_OPTIONS)], {
+      execArgv: [],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(
+            `Creating the database in ${dbDir} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`,
+          ),
+        );
+    });
+  });
 }
 
 async function openPglite(client: PGlite, onClose: () => void): Promise<Database> {
