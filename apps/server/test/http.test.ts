@@ -106,10 +106,17 @@ describe('errors', () => {
     }
   });
 
+  it('a mutating call to an unknown path is a 404, not a CSRF refusal', async () => {
+    for (const url of ['/api/v1/validat', '/api/nope']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
+    }
+  });
+
   it('a wrong method on a known path is 405 with Allow', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/auth/me', headers: {} });
-    // DELETE is mutating: without a token the CSRF check answers first.
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(405);
     const c = new Client(t.app);
     const res2 = await c.request({ method: 'PUT', url: '/api/auth/login', payload: {} });
     expect(res2.statusCode).toBe(405);

@@ -130,8 +130,12 @@ export default fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const mutating = !SAFE_METHODS.has(request.method);
+      // No matched route: nothing will change, and the caller deserves the 404 rather than a
+      // CSRF refusal (a pipeline's typo in an /api/v1 path).
+      const routed = request.routeOptions.url !== undefined;
       const checked =
         mutating &&
+        routed &&
         request.routeOptions.config?.csrf !== false &&
         // The matched route's pattern, not the raw URL: no encoded path can borrow the exemption.
         !isPublicApi(request.routeOptions.url ?? '');
