@@ -18,7 +18,7 @@ Options for validate:
   --format <format>        text (default) | json | csv (the full error report, one file)
                            | github (Actions annotations) | junit (JUnit XML)
   --max-errors <n>         Errors kept in the result (default 1000); all are counted
-  --file-type <type>       csv | json (from the file name or its content when omitted)
+  --file-type <type>       csv | json (else the schema's type, the file name or its content)
   --delimiter <char>       , ; | or tab (detected when omitted)
   --no-color               Plain text even on a terminal
 

@@ -48,6 +48,13 @@ const schema = {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'schemacheck-cli-'));
   await writeFile(join(dir, 'schema.json'), JSON.stringify(schema));
+  await writeFile(join(dir, 'schema-json.json'), JSON.stringify({ ...schema, fileType: 'json' }));
+  await writeFile(
+    join(dir, 'untyped-schema.json'),
+    JSON.stringify({ ...schema, fileType: undefined }),
+  );
+  await writeFile(join(dir, 'good.tsv'), 'id\temail\tage\n1\ta@example.com\t30\n');
+  await writeFile(join(dir, 'sheet.xlsx'), 'PK\u0003\u0004');
   await writeFile(join(dir, 'good.csv'), 'id,email,age\n1,a@example.com,30\n2,b@example.com,\n');
   await writeFile(
     join(dir, 'bad.csv'),
@@ -134,12 +141,29 @@ describe('schemacheck validate', () => {
   });
 
   it('reads JSON with paths, and types are not coerced', async () => {
-    const run = await validate('people.json', ['--format', 'json']);
+    const run = await validate('people.json', ['--format', 'json'], 'schema-json.json');
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
     expect(result.errors).toEqual([
       expect.objectContaining({ row: 2, field: 'id', code: 'type', path: '$[1].id', value: '2' }),
     ]);
+  });
+
+  it('decides the file type as the product does: schema, then name, then first bytes', async () => {
+    // The schema says CSV, so a .json name is read as CSV (as on the web and in the API).
+    const asCsv = await validate('people.json', ['--format', 'json']);
+    expect(JSON.parse(asCsv.stdout).errors[0]).not.toHaveProperty('path');
+    // No type in the schema: the name decides.
+    const byName = await validate('people.json', ['--format', 'json'], 'untyped-schema.json');
+    expect(JSON.parse(byName.stdout).errors[0]).toMatchObject({ path: '$[1].id' });
+    // A local tab-separated table is a CSV file.
+    const tsv = await validate('good.tsv', ['--format', 'json']);
+    expect(tsv.code).toBe(0);
+    // Other files are refused with what to do, unless --file-type says what they are.
+    const xlsx = await validate('sheet.xlsx');
+    expect(xlsx.code).toBe(2);
+    expect(xlsx.stderr).toContain('sheet.xlsx is not a CSV or JSON file');
+    expect(xlsx.stderr).toContain('--file-type');
   });
 
   it('reads standard input with -', async () => {

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { inferFromBytes } from '@schemacheck/engine';
+import { detectFileType, inferFromBytes } from '@schemacheck/engine';
 import type { CliOptions } from '../main.ts';
 import { type Io, UsageError, parseFileType, parsePositiveInteger } from '../io.ts';
 
@@ -11,9 +11,10 @@ export async function inferCommand(positionals: string[], options: CliOptions, i
   if (path === undefined) throw new UsageError('infer needs a file', true);
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`, true);
   const rows = parsePositiveInteger('--rows', options.rows, 1000);
-  const fileType =
-    parseFileType(options['file-type']) ?? (/\.(json|ndjson|jsonl)$/i.test(path) ? 'json' : 'csv');
   const bytes = await readPrefix(path);
+  // The engine's rule by name and first bytes; a local table of another name (.tsv, .txt) is CSV.
+  const fileType =
+    parseFileType(options['file-type']) ?? detectFileType(path, bytes)?.fileType ?? 'csv';
   const schema = inferFromBytes(bytes, fileType, rows);
   io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
   return 0;

@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import {
   createCsvReportWriter,
   createValidator,
+  type DetectedFileType,
+  detectFileType,
+  fileNameKind,
   type FileType,
   type Issue,
   type SchemaModel,
@@ -103,8 +106,7 @@ async function validateFile(path: string, settings: RunSettings, io: Io): Promis
   const input = await openInput(path, io);
   const chunks = input.chunks[Symbol.asyncIterator]();
   const first = await nextChunk(chunks, input.name);
-  const fileType =
-    settings.fileType ?? fileTypeFromName(input.name) ?? schema.fileType ?? sniffFileType(first);
+  const { fileType, jsonShape } = decideFileType(input.name, first, settings.fileType, schema);
 
   const counts = new FieldCodeCounts();
   const report =
@@ -120,7 +122,7 @@ async function validateFile(path: string, settings: RunSettings, io: Io): Promis
     },
   };
   if (settings.delimiter !== undefined) validatorOptions.delimiter = settings.delimiter;
-  if (/\.(ndjson|jsonl)$/i.test(input.name)) validatorOptions.jsonShape = 'ndjson';
+  if (jsonShape) validatorOptions.jsonShape = jsonShape;
   const validator = createValidator(schema, validatorOptions);
 
   const progress = createProgress(io, input.size);
@@ -155,20 +157,26 @@ async function nextChunk(
   }
 }
 
-function fileTypeFromName(name: string): FileType | undefined {
-  if (/\.(csv|tsv|tab|txt)$/i.test(name)) return 'csv';
-  if (/\.(json|ndjson|jsonl)$/i.test(name)) return 'json';
-  return undefined;
-}
-
-/** Neither the name nor the schema says: a file whose first character opens JSON is JSON. */
-function sniffFileType(first: Uint8Array | undefined): FileType {
-  if (first === undefined) return 'csv';
-  let i = first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf ? 3 : 0;
-  while (
-    i < first.length &&
-    (first[i] === 0x20 || first[i] === 0x0a || first[i] === 0x0d || first[i] === 0x09)
-  )
-    i++;
-  return first[i] === 0x5b || first[i] === 0x7b ? 'json' : 'csv';
+/**
+ * The engine's rule, as on the server and in the browser (the schema's type, then the name, then
+ * the first bytes), with two allowances for a local tool: `--file-type` overrides everything, and
+ * tab-separated or plain-text tables (.tsv, .tab, .txt) are read as CSV.
+ */
+function decideFileType(
+  name: string,
+  first: Uint8Array | undefined,
+  flag: FileType | undefined,
+  schema: SchemaModel,
+): DetectedFileType {
+  if (flag) {
+    return flag === 'json' && fileNameKind(name) === 'ndjson'
+      ? { fileType: flag, jsonShape: 'ndjson' }
+      : { fileType: flag };
+  }
+  const detected = detectFileType(name, first ?? new Uint8Array(), schema.fileType);
+  if (detected) return detected;
+  if (fileNameKind(name) === 'none' || /\.(tsv|tab|txt)$/i.test(name)) return { fileType: 'csv' };
+  throw new UsageError(
+    `${name} is not a CSV or JSON file (name it .csv, .json, .ndjson or .jsonl, or pass --file-type)`,
+  );
 }
