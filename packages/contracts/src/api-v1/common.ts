@@ -26,3 +26,19 @@ export const warningSchema = z.object({
 export const uuidSchema = z.uuid({ error: 'Must be an id (a UUID)' });
 
 export const fileTypeSchema = z.enum(['csv', 'json'], { error: 'type must be csv or json' });
+
+/** POST /v1/validate and POST /v1/jobs: the saved schema to check the upload against. */
+export const uploadQuerySchema = z.object({
+  schema_id: z
+    .string()
+    .optional()
+    .describe('A saved schema. Without it, send the schema inline as the `schema` form field.'),
+});
+
+/** A stored result's counts, as the job result and the JSON report give them. */
+export const resultStatsSchema = z.object({
+  rows: z.number().int(),
+  valid_rows: z.number().int(),
+  invalid_rows: z.number().int(),
+  bytes: z.number().int(),
+});

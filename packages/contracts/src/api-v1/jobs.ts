@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidSchema, warningSchema } from './common.ts';
+import { resultStatsSchema, uuidSchema, warningSchema } from './common.ts';
 
 // /v1/jobs: asynchronous validation of files up to the plan's size limit. POST answers 202 at
 // once; GET /v1/jobs/{job_id} follows the job; a webhook (job.completed, job.failed) tells when it
@@ -7,13 +7,6 @@ import { uuidSchema, warningSchema } from './common.ts';
 
 export const JOB_STATUSES_V1 = ['queued', 'running', 'completed', 'failed'] as const;
 export type JobStatusV1 = (typeof JOB_STATUSES_V1)[number];
-
-export const createJobQuerySchema = z.object({
-  schema_id: z
-    .string()
-    .optional()
-    .describe('A saved schema. Without it, send the schema inline as the `schema` form field.'),
-});
 
 export const createJobFormSchema = z.object({
   file: z
@@ -39,13 +32,7 @@ export type JobCreatedV1 = z.infer<typeof jobCreatedSchema>;
 export const jobResultSchema = z.object({
   valid: z.boolean(),
   error_count: z.number().int(),
-  stats: z.object({
-    rows: z.number().int(),
-    valid_rows: z.number().int(),
-    invalid_rows: z.number().int(),
-    bytes: z.number().int(),
-    validated_in_ms: z.number().int(),
-  }),
+  stats: resultStatsSchema.extend({ validated_in_ms: z.number().int() }),
   report_id: uuidSchema,
   report_url: z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileTypeSchema, uuidSchema } from './common.ts';
+import { fileTypeSchema, resultStatsSchema, uuidSchema } from './common.ts';
 import { sampleErrorSchema } from './validate.ts';
 
 // GET /v1/reports/{report_id}: the full error report as CSV (the web's formula-safe report), or
@@ -18,12 +18,7 @@ export const reportJsonSchema = z.object({
   created_at: z.iso.datetime(),
   valid: z.boolean(),
   error_count: z.number().int(),
-  stats: z.object({
-    rows: z.number().int(),
-    valid_rows: z.number().int(),
-    invalid_rows: z.number().int(),
-    bytes: z.number().int(),
-  }),
+  stats: resultStatsSchema,
   errors: z.array(sampleErrorSchema).describe('Every error, in file order.'),
 });
 export type ReportJsonV1 = z.infer<typeof reportJsonSchema>;

@@ -3,13 +3,6 @@ import { SYNC_MAX_BYTES, SYNC_MAX_ROWS, uuidSchema, warningSchema } from './comm
 
 // POST /v1/validate: a file in, a result out, synchronously, up to the sync limits.
 
-export const validateQuerySchema = z.object({
-  schema_id: z
-    .string()
-    .optional()
-    .describe('A saved schema. Without it, send the schema inline as the `schema` form field.'),
-});
-
 export const validateFormSchema = z.object({
   file: z
     .string()

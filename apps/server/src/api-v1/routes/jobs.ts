@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   createJobFormSchema,
-  createJobQuerySchema,
   jobCreatedSchema,
   jobListQuerySchema,
   jobListSchema,
   jobParamsSchema,
   jobSchema,
   PLANS,
+  uploadQuerySchema,
   type JobCreatedV1,
   type JobListV1,
   type JobV1,
@@ -77,7 +77,7 @@ export default function jobRoutes(v1: ApiV1) {
       summary: 'Validate a large file asynchronously',
       description:
         "Accepts a CSV or JSON file up to the plan's file size limit against a saved schema (`schema_id`) or an inline `schema` field, and answers 202 at once. Follow the job with GET /v1/jobs/{job_id}, or register a webhook for job.completed and job.failed. Counts one validation of the month (given back if the job fails on our side).",
-      query: createJobQuerySchema,
+      query: uploadQuerySchema,
       multipart: createJobFormSchema,
       responses: {
         202: { description: 'The job is queued.', schema: jobCreatedSchema },

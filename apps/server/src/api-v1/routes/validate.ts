@@ -3,8 +3,8 @@ import {
   SAMPLE_ERRORS,
   SYNC_MAX_BYTES,
   SYNC_MAX_ROWS,
+  uploadQuerySchema,
   validateFormSchema,
-  validateQuerySchema,
   validateResultSchema,
   type ValidateResultV1,
   type ValidationErrorItem,
@@ -65,7 +65,7 @@ export default function validateRoutes(v1: ApiV1) {
       tag: 'Validation',
       summary: 'Validate a file',
       description: `Validates a CSV or JSON file against a saved schema (\`schema_id\`) or an inline \`schema\` field, up to ${formatBytes(SYNC_MAX_BYTES)} and ${SYNC_MAX_ROWS.toLocaleString('en-GB')} rows; larger files go to /v1/jobs. Counts one validation of the month. A file with errors is a 200 result with \`valid: false\`.`,
-      query: validateQuerySchema,
+      query: uploadQuerySchema,
       multipart: validateFormSchema,
       responses: {
         200: { description: 'The result.', schema: validateResultSchema },
