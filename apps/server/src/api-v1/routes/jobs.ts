@@ -14,7 +14,6 @@ import {
 } from '@schemacheck/contracts';
 import { fileNameKind } from '@schemacheck/engine';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validationJobs } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -25,12 +24,11 @@ import {
 } from '../../jobs/validation-jobs.ts';
 import { displayFileName } from '../../validation/files.ts';
 import { fileTooLarge } from '../../validation/limits.ts';
-import { releaseValidation, reserveOrRefuse, type Reservation } from '../../validation/quota.ts';
 import { isUuid } from '../../validation/results.ts';
-import { parseSchema, ValidationAborted, type ParsedSchema } from '../../validation/service.ts';
-import { SCHEMA_FIELD_MAX, withUploadForm } from '../../validation/upload-form.ts';
+import { withUploadForm } from '../../validation/upload-form.ts';
+import { withReservedUpload } from '../../validation/upload-request.ts';
 import { nameComponent, type ApiV1 } from '../openapi.ts';
-import { findOwnSchema, notFound, parsedFromRow } from '../schemas-store.ts';
+import { openV1Upload, V1_FORM_MESSAGES } from '../upload.ts';
 
 // /v1/jobs (docs/decisions/093): a file up to the plan's size limit is streamed to storage under
 // its owner's prefix (never whole in memory), then its validation_jobs row and pg-boss job are
@@ -40,16 +38,7 @@ import { findOwnSchema, notFound, parsedFromRow } from '../schemas-store.ts';
 nameComponent(jobSchema, 'Job');
 nameComponent(jobCreatedSchema, 'JobCreated');
 
-const MULTIPART_SLACK = 64 * 1024;
-
 const jobNotFound = () => new AppError('not_found', { message: 'No such job' });
-
-function discardBody(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.complete) return;
-  reply.header('connection', 'close');
-  request.raw.unpipe();
-  request.raw.resume();
-}
 
 async function* counted(
   source: AsyncIterable<Uint8Array>,
@@ -89,118 +78,74 @@ export default function jobRoutes(v1: ApiV1) {
       rowsAndBytes: true,
     },
     async ({ query, auth, request, reply }): Promise<JobCreatedV1> => {
-      if (!request.isMultipart()) {
-        discardBody(request, reply);
-        throw new AppError('unsupported_media_type', {
-          message: 'Send the file as multipart/form-data in a field named file.',
-        });
-      }
       const plan = PLANS[auth.tier].limits;
       const maxBytes = plan.maxFileBytes;
-      const declared = Number(request.headers['content-length']);
-      if (
-        maxBytes !== null &&
-        Number.isFinite(declared) &&
-        declared > maxBytes + SCHEMA_FIELD_MAX + MULTIPART_SLACK
-      ) {
-        discardBody(request, reply);
-        throw fileTooLarge(maxBytes);
-      }
-      let saved: ParsedSchema | null = null;
-      let schemaId: string | null = null;
-      if (query.schema_id !== undefined) {
-        const row = await findOwnSchema(app.db, auth.userId, query.schema_id);
-        if (!row) {
-          discardBody(request, reply);
-          throw notFound();
-        }
-        saved = parsedFromRow(row);
-        schemaId = row.id;
-      }
-
-      const abort = new AbortController();
-      let ended = false;
-      const onEnd = () => (ended = true);
-      const onClose = () => {
-        if (!ended && !request.raw.complete) abort.abort();
-      };
-      request.raw.on('end', onEnd);
-      request.raw.on('close', onClose);
+      const upload = await openV1Upload(app, request, reply, {
+        userId: auth.userId,
+        schemaId: query.schema_id,
+        maxBytes,
+        tooLarge: fileTooLarge,
+      });
       const jobId = randomUUID();
       const uploadKey = uploadKeyFor(auth.userId, jobId);
-      let reservation: Reservation | null = null;
-      let queued = false;
-      try {
-        reservation = await reserveOrRefuse(
-          app.db,
-          auth.userId,
-          plan.monthlyValidations,
-          app.now(),
-        );
-        const upload = await withUploadForm({
+      const queued = await withReservedUpload(
+        {
+          app,
           request,
+          reply,
           userId: auth.userId,
-          storage: app.storage,
-          signal: abort.signal,
-          maxFileBytes: maxBytes,
-          tooLarge: fileTooLarge,
-          schemaInForm: saved === null,
-          messages: {
-            noSchema:
-              'Send a saved schema as ?schema_id=… or the schema as JSON text in a form field named schema.',
-            noFile: 'The form has no file: send it in a field named file.',
-          },
-          run: async (file) => {
-            const schema = saved ?? (await parseSchema(app.validationPool, file.schemaText!));
-            const fileName = displayFileName(file.fileName);
-            const kind = fileNameKind(fileName);
-            if (kind === 'other') throw new AppError('unsupported_file');
-            let bytes = 0;
-            await app.storage.put(
-              uploadKey,
-              counted(file.source, maxBytes, (n) => (bytes = n)),
-            );
-            await file.finishForm();
-            const fileType =
-              schema.fileType ?? (kind === 'csv' ? 'csv' : kind === 'none' ? null : 'json');
-            return { schema, fileName, fileType, bytes };
-          },
-        });
-        const row = await enqueueJob(app, {
-          id: jobId,
-          userId: auth.userId,
-          schemaId,
-          fileName: upload.fileName,
-          fileType: upload.fileType,
-          fileSize: upload.bytes,
-          uploadKey,
-          schema: upload.schema,
-          quotaMonth: reservation.month,
-          estimatedSeconds: await estimateSeconds(app, upload.bytes),
-        });
-        queued = true;
-        request.apiUsage = { rows: 0, bytes: upload.bytes };
-        request.log.info({ jobId, bytes: upload.bytes }, 'Validation job queued');
-        reply.code(202).header('location', `/api/v1/jobs/${jobId}`);
-        return { job_id: row.id, status: 'queued', estimated_seconds: row.estimatedSeconds ?? 1 };
-      } catch (err) {
-        if (err instanceof ValidationAborted) {
-          throw new AppError('validation', { message: 'The upload was aborted' });
-        }
-        discardBody(request, reply);
-        throw err;
-      } finally {
-        request.raw.off('close', onClose);
-        request.raw.off('end', onEnd);
-        if (!queued) {
-          await app.storage.delete(uploadKey).catch(() => {});
-          if (reservation) {
-            await releaseValidation(app.db, reservation).catch((err: unknown) =>
-              request.log.error({ err }, 'Could not release a reserved validation'),
-            );
-          }
-        }
-      }
+          monthlyValidations: plan.monthlyValidations,
+          cleanUp: () => app.storage.delete(uploadKey).catch(() => {}),
+        },
+        async (signal, reservation) => {
+          const stored = await withUploadForm({
+            request,
+            userId: auth.userId,
+            storage: app.storage,
+            signal,
+            maxFileBytes: maxBytes,
+            tooLarge: fileTooLarge,
+            schemaInForm: upload.schemaId === null,
+            messages: V1_FORM_MESSAGES,
+            run: async (file) => {
+              const schema = await upload.schemaOf(file);
+              const fileName = displayFileName(file.fileName);
+              const kind = fileNameKind(fileName);
+              if (kind === 'other') throw new AppError('unsupported_file');
+              let bytes = 0;
+              await app.storage.put(
+                uploadKey,
+                counted(file.source, maxBytes, (n) => (bytes = n)),
+              );
+              await file.finishForm();
+              const fileType =
+                schema.fileType ?? (kind === 'csv' ? 'csv' : kind === 'none' ? null : 'json');
+              return { schema, fileName, fileType, bytes };
+            },
+          });
+          const row = await enqueueJob(app, {
+            id: jobId,
+            userId: auth.userId,
+            schemaId: upload.schemaId,
+            fileName: stored.fileName,
+            fileType: stored.fileType,
+            fileSize: stored.bytes,
+            uploadKey,
+            schema: stored.schema,
+            quotaMonth: reservation.month,
+            estimatedSeconds: await estimateSeconds(app, stored.bytes),
+          });
+          return { row, bytes: stored.bytes };
+        },
+      );
+      request.apiUsage = { rows: 0, bytes: queued.bytes };
+      request.log.info({ jobId, bytes: queued.bytes }, 'Validation job queued');
+      reply.code(202).header('location', `/api/v1/jobs/${jobId}`);
+      return {
+        job_id: queued.row.id,
+        status: 'queued',
+        estimated_seconds: queued.row.estimatedSeconds ?? 1,
+      };
     },
   );
 
