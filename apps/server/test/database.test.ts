@@ -86,7 +86,7 @@ describe('PGlite on disk (DATA_DIR/db)', () => {
     const db = await openDatabase({ dataDir, databaseUrl: null });
     try {
       expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
-      const shown = await db.db.execute(sql`show shared_buffers`);
+      const shown = (await db.db.execute(sql`show shared_buffers`)) as { rows: unknown[] };
       expect(shown.rows[0]).toEqual({ shared_buffers: '16MB' });
     } finally {
       await db.close();
