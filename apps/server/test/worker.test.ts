@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,7 +39,35 @@ async function run(job: ValidationJob, bytes: Uint8Array) {
 
 afterAll(removeTempDirs);
 
+/** Nice values of this process's threads (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
 describe('validation workers', () => {
+  it.runIf(process.platform === 'linux')(
+    'run below the event loop, so requests are answered first when the CPU is short',
+    async () => {
+      const before = threadNiceValues().filter((n) => n === 10).length;
+      const pool = new ValidationPool(2, log);
+      try {
+        for (let i = 0; i < 2; i++) {
+          const job = pool.job();
+          await run(job, Buffer.from('[{"id":1}]'));
+          job.close();
+        }
+        expect(threadNiceValues().filter((n) => n === 10).length - before).toBe(2);
+        // The event loop's own thread keeps its priority.
+        expect(getPriority()).toBe(0);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
+
   it(
     'a worker out of memory fails only its job and is replaced',
     { timeout: 120_000 },

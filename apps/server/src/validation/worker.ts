@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import {
   createCsvReportWriter,
@@ -13,6 +15,8 @@ import type { FromWorker, ToWorker } from './protocol.ts';
 // of about REPORT_PIECE characters.
 
 const REPORT_PIECE = 64 * 1024;
+/** Nice value of a validation thread: well below the event loop, still scheduled under load. */
+const WORKER_NICE = 10;
 
 interface Job {
   model?: SchemaModel;
@@ -20,6 +24,8 @@ interface Job {
   report: string[];
   reportChars: number;
 }
+
+lowerThisThreadsPriority();
 
 const port = parentPort!;
 const jobs = new Map<number, Job>();
@@ -103,3 +109,18 @@ port.on('message', (m: ToWorker) => {
     post({ type: 'failed', job: id, message: err instanceof Error ? err.message : String(err) });
   }
 });
+
+/**
+ * Validation is throughput work; the event loop answers people (health checks, pages, small
+ * uploads). On Linux a thread has its own nice value, so this worker yields the CPU to the event
+ * loop when both want it, and loses nothing when the machine is otherwise idle
+ * (docs/decisions/061). Elsewhere it is left as it is.
+ */
+function lowerThisThreadsPriority(): void {
+  try {
+    const tid = Number(/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
+    if (tid > 0) setPriority(tid, WORKER_NICE);
+  } catch {
+    // Not Linux, or not allowed: the default priority is correct, only less fair.
+  }
+}
