@@ -1,12 +1,12 @@
 // `npm run build -w @schemacheck/web`: the browser build, the pre-render of every public page, and
 // the precompressed copies of every text file (docs/decisions/105, 106).
 //
-// 1. vite build: the single-page app in dist/ (its index.html becomes dist/spa.html, the shell of
-//    the signed-in app's routes).
+// 1. vite build: the single-page app in dist/ (its index.html, with modulepreload links for the
+//    app's chunks, becomes dist/spa.html, the shell of the signed-in app's routes).
 // 2. vite build --ssr src/entry-server.tsx: the same app for Node, into node_modules/.cache.
 // 3. Each public path is rendered with React's static renderer and written as dist/<path>/index.html
 //    (dist/index.html for /, dist/404.html for the 404 page) with its title, metadata and JSON-LD
-//    in the head and modulepreload links for its route chunks.
+//    in the head and its route chunks in #root's data-preload (loaded after the first paint).
 // 4. dist/prerender.json tells the server what exists (pages, app routes, the origin used).
 // 5. Every text file of 1 KiB or more gets a .br and a .gz beside it.
 // `BUILD_TIMING=1` prints how long each part took.
@@ -65,14 +65,7 @@ const entry = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).h
 /** @type {Record<string, {file: string, imports?: string[], css?: string[], isEntry?: boolean}>} */
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
-const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
-await writeFile(path.join(dist, 'spa.html'), shell);
-
-/** Chunks the entry already loads (Vite links them in the shell). */
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
-const loadedByEntry = new Set();
-collect(entryKey, loadedByEntry);
+const shellHtml = await readFile(path.join(dist, 'index.html'), 'utf8');
 
 /** A manifest entry and every chunk it imports statically, as manifest keys. */
 function collect(key, into) {
@@ -81,21 +74,43 @@ function collect(key, into) {
   for (const imported of manifest[key]?.imports ?? []) collect(imported, into);
 }
 
-/** modulepreload (and stylesheet) links for the route modules a page is made of. */
-function chunkLinks(modules) {
+// The HTML's script is src/boot.ts, which imports src/main.tsx (the app) once the page is painted
+// (decision 108). Chunks the entry and the app load with no help from the page.
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
+const appKey = 'src/main.tsx';
+if (!manifest[appKey]) throw new Error(`No chunk for ${appKey} in the Vite manifest`);
+const loadedByEntry = new Set();
+collect(entryKey, loadedByEntry);
+const loadedByApp = new Set(loadedByEntry);
+collect(appKey, loadedByApp);
+
+// The signed-in app's shell paints nothing without the app: its chunks are fetched with the HTML
+// (Vite links the entry's own).
+const appPreloads = [...loadedByApp]
+  .filter((key) => !loadedByEntry.has(key))
+  .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+const shell = shellHtml.replace('</head>', () => `  ${appPreloads.join('\n    ')}\n  </head>`);
+await writeFile(path.join(dist, 'spa.html'), shell);
+
+/**
+ * The chunks of the route modules a page is made of, beyond the app's own, as URLs: #root's
+ * data-preload, which boot.ts turns into modulepreload links after the first paint.
+ */
+function pageChunks(modules) {
   const keys = new Set();
   for (const module of modules) {
     const key = `src/app/routes/${module}.tsx`;
     if (!manifest[key]) throw new Error(`No chunk for ${key} in the Vite manifest`);
     collect(key, keys);
   }
-  const links = [];
+  const urls = [];
   for (const key of keys) {
-    if (loadedByEntry.has(key)) continue;
-    links.push(`<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
-    for (const css of manifest[key].css ?? []) links.push(`<link rel="stylesheet" href="/${css}">`);
+    if (loadedByApp.has(key)) continue;
+    if (manifest[key].css?.length) throw new Error(`${key} has its own stylesheet; inline it`);
+    urls.push(`/${manifest[key].file}`);
   }
-  return links;
+  return urls;
 }
 
 const cssCache = new Map();
@@ -114,10 +129,8 @@ function inlineCss(html) {
 }
 
 function pageHtml(rendered, marker) {
-  const head = [entry.headHtml(rendered.meta, origin), ...chunkLinks(rendered.modules)].join(
-    '\n    ',
-  );
-  let html = inlineCss(shell)
+  const head = entry.headHtml(rendered.meta, origin);
+  let html = inlineCss(shellHtml)
     .replace(/<title>[\s\S]*?<\/title>/, () => '')
     .replace(/<meta[^>]*data-page-meta[^>]*>/, () => head)
     // The page reads without JavaScript; only the app shell needs the notice.
@@ -127,7 +140,8 @@ function pageHtml(rendered, marker) {
   if (!html.includes(root)) throw new Error(`index.html has no ${root}`);
   html = html.replace(
     root,
-    () => `<div id="root" data-prerendered="${marker}">${rendered.html}</div>`,
+    () =>
+      `<div id="root" data-prerendered="${marker}" data-preload="${pageChunks(rendered.modules).join(' ')}">${rendered.html}</div>`,
   );
   return html;
 }

@@ -5,7 +5,6 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './app';
 import { resolveRoutesFor, routes } from './app/router';
 import { PageMetaSinkContext } from './hooks/use-page-meta';
-import './index.css';
 
 // Public pages arrive pre-rendered (docs/decisions/105): #root holds the page's markup and says
 // which path it was rendered for. The app hydrates that markup when it is the page of this URL,
