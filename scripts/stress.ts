@@ -8,33 +8,22 @@
 //      minutes): answered at once with record_too_large, while a small upload is not held up
 //
 // Prints one figure per line; exits 1 when a budget is broken.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  serverUrl,
+  signUp,
+  spawnServer,
+  type Session,
+} from '../apps/server/test/server-process.ts';
 
 const USERS = 50;
 const BUDGET_IDLE_RSS_MB = Number(process.env.BUDGET_IDLE_RSS_MB ?? 400);
 const BUDGET_HEALTHZ_P99_MS = Number(process.env.BUDGET_HEALTHZ_P99_MS ?? 100);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-stress-'));
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SCRYPT_LOG_N: '10',
-    // What npm start logs by default: a line per request is part of the cost.
-    LOG_LEVEL: 'info',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let out = '';
-child.stdout.on('data', (d) => (out += d));
-child.stderr.on('data', (d) => (out += d));
+const server = spawnServer(dataDir);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => {
@@ -46,48 +35,7 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
-async function waitForPort(): Promise<string> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-    if (m && out.includes('SchemaCheck is ready')) return m[1]!;
-    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    await sleep(100);
-  }
-  throw new Error('server did not start');
-}
-
-async function session(base: string, username: string) {
-  const t = await fetch(`${base}/api/csrf-token`);
-  const pre = t.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { csrfToken } = (await t.json()) as { csrfToken: string };
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: pre },
-    body: JSON.stringify({
-      username,
-      email: `${username}@example.com`,
-      password: 'Blue-Kettle-42',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { cookie, csrf: ((await res.json()) as { csrfToken: string }).csrfToken };
-}
-
-function upload(
-  base: string,
-  s: { cookie: string; csrf: string },
-  schema: object,
-  name: string,
-  body: string,
-) {
+function upload(base: string, s: Session, schema: object, name: string, body: string) {
   const form = new FormData();
   form.append('schema', JSON.stringify(schema));
   form.append('file', new Blob([body]), name);
@@ -100,19 +48,19 @@ function upload(
 
 const failures: string[] = [];
 try {
-  const base = await waitForPort();
+  const base = await serverUrl(server);
 
   // 1. Idle RSS once start-up work has settled.
   await fetch(`${base}/healthz`);
   await sleep(5_000);
-  const idle = rssMb(child.pid!);
+  const idle = rssMb(server.child.pid!);
   console.log(`idle RSS: ${idle.toFixed(0)} MB (budget ${BUDGET_IDLE_RSS_MB})`);
   if (idle > BUDGET_IDLE_RSS_MB) failures.push(`idle RSS ${idle.toFixed(0)} MB`);
 
   // 2. /healthz while 50 uploads run at once.
   const sessions = [];
   for (let i = 0; i < USERS; i++)
-    sessions.push(await session(base, `stress${i}${Date.now() % 100000}`));
+    sessions.push(await signUp(base, `stress${i}${Date.now() % 100000}`, 'Blue-Kettle-42'));
   const row = `${'x'.repeat(1900)},1`;
   const csv = `name,n\n${Array(400).fill(row).join('\n')}\n`;
   const schema = {
@@ -139,7 +87,7 @@ try {
   running = false;
   await prober;
   const statuses = results.map((r) => r.status);
-  const peak = rssMb(child.pid!);
+  const peak = rssMb(server.child.pid!);
   console.log(
     `50 concurrent uploads of ${(csv.length / 1024).toFixed(0)} KB: ${statuses.filter((s) => s === 200).length} × 200 in ${wall.toFixed(0)} ms; RSS after ${peak.toFixed(0)} MB`,
   );
@@ -174,8 +122,8 @@ try {
 } catch (err) {
   failures.push(String(err));
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await server.exited;
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (failures.length > 0) {

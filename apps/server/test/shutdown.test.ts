@@ -1,85 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, STRONG_PASSWORD, tempDir } from './helpers.ts';
+import { killServers, signUp, startServer, type Session } from './server-process.ts';
 
 // Shutdown of the real server process (docs/decisions/063): idle keep-alive sockets do not hold
 // it up, Ctrl-C under npm (SIGINT twice) is one clean stop, in-flight uploads finish, and a
 // later signal forces the exit, which still releases the DATA_DIR lock.
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const started: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const child of started.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
+afterEach(killServers);
 afterAll(removeTempDirs);
 
-async function startServer() {
+async function startOne() {
   const dataDir = tempDir();
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SCRYPT_LOG_N: '10',
-    LOG_LEVEL: 'info',
-    VALIDATION_WORKERS: '1',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  delete env.APP_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_DIR,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d.toString()));
-  child.stderr!.on('data', (d) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-    if (m && out.includes('SchemaCheck is ready')) {
-      return { child, url: m[1]!, exited, dataDir, output: () => out };
-    }
-    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${out}`);
+  return { ...(await startServer(dataDir, { VALIDATION_WORKERS: '1' })), dataDir };
 }
 
-/** Registers a user; returns the cookie header and CSRF token of its session. */
-async function signUp(base: string) {
-  const t = await fetch(`${base}/api/csrf-token`);
-  let cookie = t.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { csrfToken } = (await t.json()) as { csrfToken: string };
-  const username = `down${Date.now()}`;
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: STRONG_PASSWORD }),
-  });
-  expect(res.status).toBe(201);
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { cookie, csrf: ((await res.json()) as { csrfToken: string }).csrfToken };
-}
+const newSession = (base: string) => signUp(base, `down${Date.now()}`, STRONG_PASSWORD);
 
 /** An upload whose body is sent in two halves: the second when `finish` is called. */
-function halfUpload(base: string, session: { cookie: string; csrf: string }) {
+function halfUpload(base: string, session: Session) {
   const boundary = 'shutdownboundary';
   const head =
     `--${boundary}\r\nContent-Disposition: form-data; name="schema"\r\n\r\n` +
@@ -113,7 +54,7 @@ const seconds = (from: number) => (performance.now() - from) / 1000;
 
 describe('shutdown', { timeout: 240_000 }, () => {
   it('does not wait for idle keep-alive sockets', async () => {
-    const server = await startServer();
+    const server = await startOne();
     const agent = new http.Agent({ keepAlive: true });
     const status = await new Promise<number>((resolve, reject) =>
       http
@@ -132,8 +73,8 @@ describe('shutdown', { timeout: 240_000 }, () => {
   });
 
   it('Ctrl-C under npm (SIGINT twice) is one clean stop that lets an upload finish', async () => {
-    const server = await startServer();
-    const upload = halfUpload(server.url, await signUp(server.url));
+    const server = await startOne();
+    const upload = halfUpload(server.url, await newSession(server.url));
     await new Promise((r) => setTimeout(r, 300));
     server.child.kill('SIGINT');
     server.child.kill('SIGINT');
@@ -148,8 +89,8 @@ describe('shutdown', { timeout: 240_000 }, () => {
   });
 
   it('a later signal forces the exit, and the lock is still released', async () => {
-    const server = await startServer();
-    const upload = halfUpload(server.url, await signUp(server.url));
+    const server = await startOne();
+    const upload = halfUpload(server.url, await newSession(server.url));
     upload.response.catch(() => {});
     await new Promise((r) => setTimeout(r, 300));
     server.child.kill('SIGTERM');
