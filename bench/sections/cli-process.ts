@@ -8,41 +8,17 @@
 //   BENCH_CLI_MB=15       size of the larger CSV
 //   BENCH_SKIP_CLI=1      skip this section
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, env, envInt } from '../lib/env.ts';
 import { fmt, markdownTable, median, ratio, textTable } from '../lib/format.ts';
+import { PRODUCTS_SCHEMA, writeProductsCsv } from '../lib/products-csv.ts';
 import type { BenchContext, Section, SectionResult, Target } from '../lib/types.ts';
 
 const HELP_BUDGET_MS = 50;
 const BUILT = join(REPO_ROOT, 'packages/cli/bin/schemacheck.js');
 const SOURCE = join(REPO_ROOT, 'packages/cli/src/cli.ts');
-
-const SCHEMA = {
-  name: 'Bench products',
-  fileType: 'csv',
-  fields: [
-    { name: 'sku', type: 'string', required: true, validation: { pattern: '^[A-Z]{3}-\\d{4}$' } },
-    { name: 'price', type: 'number', required: true, validation: { minValue: 0, precision: 2 } },
-    { name: 'email', type: 'email', required: true, validation: {} },
-    { name: 'note', type: 'string', required: false, validation: { maxLength: 200 } },
-  ],
-};
-
-async function writeCsv(path: string, bytes: number): Promise<void> {
-  const out = createWriteStream(path);
-  out.write('sku,price,email,note\n');
-  let written = 21;
-  for (let row = 1; written < bytes; row++) {
-    const line = `ABC-${String(row % 10_000).padStart(4, '0')},${row % 1000 === 0 ? '-1' : '19.99'},user${row}@example.com,${'x'.repeat(60)}\n`;
-    written += line.length;
-    if (!out.write(line)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
 
 const TIME = '/usr/bin/time';
 const HAS_TIME = existsSync(TIME);
@@ -78,12 +54,12 @@ export const cliProcessSection: Section = {
     const dir = mkdtempSync(join(tmpdir(), 'schemacheck-bench-cli-'));
     try {
       const schema = join(dir, 'schema.json');
-      writeFileSync(schema, JSON.stringify(SCHEMA));
+      writeFileSync(schema, JSON.stringify(PRODUCTS_SCHEMA));
       const small = join(REPO_ROOT, 'examples/products.csv');
       const smallSchema = join(REPO_ROOT, 'examples/products.schema.json');
       const big = join(dir, 'products.csv');
       const mb = envInt('BENCH_CLI_MB', 15);
-      await writeCsv(big, mb * 1_000_000);
+      await writeProductsCsv(big, mb * 1_000_000);
       const tsx = ['--import', 'tsx', SOURCE];
       const cases: { name: string; built: string[]; source: string[] | null; runs: number }[] = [
         { name: 'node -e 0', built: ['-e', '0'], source: null, runs },

@@ -6,7 +6,7 @@
 //   BENCH_SKIP_SERVER=1   skip this section        BENCH_SERVER_MB=100   size of the upload (MB)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,23 +14,13 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { REPO_ROOT, env, envInt } from '../lib/env.ts';
 import { fmt, markdownTable, mbPerSecond, textTable } from '../lib/format.ts';
+import { PRODUCTS_SCHEMA, writeProductsCsv } from '../lib/products-csv.ts';
 import type { BenchContext, Section, SectionResult, Target } from '../lib/types.ts';
 
 const POLL_MS = 50;
 const TARGET_P99_MS = 100;
 const TIER = 'business';
 const PASSWORD = 'Bench-Kettle-42!';
-
-const SCHEMA = {
-  name: 'Bench products',
-  fileType: 'csv',
-  fields: [
-    { name: 'sku', type: 'string', required: true, validation: { pattern: '^[A-Z]{3}-\\d{4}$' } },
-    { name: 'price', type: 'number', required: true, validation: { minValue: 0, precision: 2 } },
-    { name: 'email', type: 'email', required: true, validation: {} },
-    { name: 'note', type: 'string', required: false, validation: { maxLength: 200 } },
-  ],
-};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,31 +31,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-/** A CSV of about `bytes` bytes; every 1000th row has a bad price. Returns rows and errors. */
-async function writeCsv(path: string, bytes: number): Promise<{ rows: number; errors: number }> {
-  const out = createWriteStream(path);
-  out.write('sku,price,email,note\n');
-  let written = 21;
-  let rows = 0;
-  let errors = 0;
-  const note = 'x'.repeat(60);
-  while (written < bytes) {
-    const lines: string[] = [];
-    for (let i = 0; i < 10_000 && written < bytes; i++) {
-      rows++;
-      const bad = rows % 1000 === 0;
-      if (bad) errors++;
-      const line = `ABC-${String(rows % 10_000).padStart(4, '0')},${bad ? '-1' : '19.99'},user${rows}@example.com,${note}\n`;
-      written += line.length;
-      lines.push(line);
-    }
-    if (!out.write(lines.join(''))) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return { rows, errors };
 }
 
 interface Session {
@@ -205,7 +170,7 @@ function poller(port: number, path: string, cookie: string) {
 async function upload(port: number, session: Session, csvPath: string) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="schema"\r\n\r\n${JSON.stringify(SCHEMA)}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="schema"\r\n\r\n${JSON.stringify(PRODUCTS_SCHEMA)}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\n` +
       `Content-Type: text/csv\r\n\r\n`,
   );
@@ -253,7 +218,7 @@ export const serverResponsivenessSection: Section = {
     let child: ChildProcess | null = null;
     try {
       const csvPath = join(dir, 'bench.csv');
-      const planted = await writeCsv(csvPath, mb * 1e6);
+      const planted = await writeProductsCsv(csvPath, mb * 1e6);
       const bytes = statSync(csvPath).size;
       ctx.log(`  generated ${fmt(bytes / 1e6)} MB, ${fmt(planted.rows)} rows`);
 
