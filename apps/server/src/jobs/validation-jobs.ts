@@ -20,6 +20,8 @@ import { executorOf } from './queue.ts';
 export const VALIDATION_QUEUE = 'validation-job';
 /** Attempts of one job before a failure of ours is final. */
 export const MAX_ATTEMPTS = 3;
+/** Why a job failed when its attempts ran out on our side (the validation is given back). */
+const GAVE_UP = 'The validation could not be completed. Please try again.';
 /** Bytes a second assumed until jobs have run here (the engine's server path, measured). */
 const DEFAULT_THROUGHPUT = 20 * 1024 * 1024;
 
@@ -226,13 +228,7 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
   if (!job) return; // finished, running elsewhere, or deleted with its account
   const attempt = job.attempts;
   if (attempt > MAX_ATTEMPTS) {
-    await failJob(
-      app,
-      job,
-      attempt,
-      'The validation could not be completed. Please try again.',
-      true,
-    );
+    await failJob(app, job, attempt, GAVE_UP, true);
     return;
   }
 
@@ -341,13 +337,7 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
     }
     app.log.error({ err, jobId: job.id, attempt }, 'Validation job attempt failed');
     if (attempt >= MAX_ATTEMPTS) {
-      await failJob(
-        app,
-        job,
-        attempt,
-        'The validation could not be completed. Please try again.',
-        true,
-      );
+      await failJob(app, job, attempt, GAVE_UP, true);
       return;
     }
     await app.db

@@ -10,6 +10,16 @@ import { assertKey } from './keys.ts';
 /** Temp files are `<name>.tmp-<random>` beside their final name. */
 const TEMP_MARK = '.tmp-';
 
+/** A folder's entries; none when it does not exist (yet, or any more). */
+async function entriesOf(dir: string) {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
 /** Files under one folder (DATA_DIR/reports): written to a temp name, renamed when complete. */
 export class LocalStorage implements Storage {
   constructor(readonly root: string) {}
@@ -67,14 +77,7 @@ export class LocalStorage implements Storage {
       dir: string,
       parts: string[],
     ): AsyncGenerator<{ key: string; modifiedAt: Date }> {
-      let entries;
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw err;
-      }
-      for (const e of entries) {
+      for (const e of await entriesOf(dir)) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) yield* walk(p, [...parts, e.name]);
         else if (e.isFile() && !e.name.includes(TEMP_MARK)) {
@@ -90,14 +93,7 @@ export class LocalStorage implements Storage {
     let removed = 0;
     const cutoff = Date.now() - olderThanMs;
     const walk = async (dir: string): Promise<void> => {
-      let entries;
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw err;
-      }
-      for (const e of entries) {
+      for (const e of await entriesOf(dir)) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) await walk(p);
         else if (e.name.includes(TEMP_MARK)) {
