@@ -3,13 +3,14 @@
 // a temp DATA_DIR, on loopback only. Bounded: 50 users, one upload each, about a minute.
 //
 //   1. idle RSS of the server process (and how much of it is the worker pool and PGlite)
-//   2. /healthz latency while 50 uploads run at once
+//   2. /healthz latency, probed from its own thread, while 50 users upload three files each
 //   3. a one-record JSON upload with 2 million tiny objects (the old way to take a worker for
 //      minutes): answered at once with record_too_large, while a small upload is not held up
 //
 // Prints one figure per line; exits 1 when a budget is broken.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import {
   serverUrl,
@@ -19,6 +20,24 @@ import {
 } from '../apps/server/test/server-process.ts';
 
 const USERS = 50;
+const ROUNDS = 3;
+/** Probes /healthz every 10 ms until told to stop, then posts the latencies (ms). */
+const PROBER = `
+const { parentPort, workerData } = require('node:worker_threads');
+let running = true;
+parentPort.once('message', () => (running = false));
+(async () => {
+  const latencies = [];
+  while (running) {
+    const t0 = performance.now();
+    const r = await fetch(workerData.url);
+    await r.arrayBuffer();
+    latencies.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  parentPort.postMessage(latencies);
+})();
+`;
 const BUDGET_IDLE_RSS_MB = Number(process.env.BUDGET_IDLE_RSS_MB ?? 400);
 const BUDGET_HEALTHZ_P99_MS = Number(process.env.BUDGET_HEALTHZ_P99_MS ?? 100);
 
@@ -57,7 +76,7 @@ try {
   console.log(`idle RSS: ${idle.toFixed(0)} MB (budget ${BUDGET_IDLE_RSS_MB})`);
   if (idle > BUDGET_IDLE_RSS_MB) failures.push(`idle RSS ${idle.toFixed(0)} MB`);
 
-  // 2. /healthz while 50 uploads run at once.
+  // 2. /healthz while 50 users upload at once.
   const sessions = [];
   for (let i = 0; i < USERS; i++)
     sessions.push(await signUp(base, `stress${i}${Date.now() % 100000}`, 'Blue-Kettle-42'));
@@ -70,31 +89,35 @@ try {
       { name: 'n', type: 'integer', required: true },
     ],
   };
-  const latencies: number[] = [];
-  let running = true;
-  const prober = (async () => {
-    while (running) {
-      const t0 = performance.now();
-      const r = await fetch(`${base}/healthz`);
-      await r.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      await sleep(10);
-    }
-  })();
+  // The prober has its own thread (its own event loop): building and sending 50 bodies here
+  // must not be counted as the server's latency.
+  const prober = new Worker(PROBER, { eval: true, workerData: { url: `${base}/healthz` } });
+  const latencies = new Promise<number[]>((resolve) => prober.once('message', resolve));
   const t0 = performance.now();
-  const results = await Promise.all(sessions.map((s) => upload(base, s, schema, 'a.csv', csv)));
+  // Each user uploads ROUNDS times in a row: 50 uploads in flight for a few seconds.
+  const results = (
+    await Promise.all(
+      sessions.map(async (s) => {
+        const statuses = [];
+        for (let i = 0; i < ROUNDS; i++)
+          statuses.push((await upload(base, s, schema, 'a.csv', csv)).status);
+        return statuses;
+      }),
+    )
+  ).flat();
   const wall = performance.now() - t0;
-  running = false;
-  await prober;
-  const statuses = results.map((r) => r.status);
+  prober.postMessage('stop');
+  const probes = await latencies;
+  await prober.terminate();
+  const statuses = results;
   const peak = rssMb(server.child.pid!);
   console.log(
-    `50 concurrent uploads of ${(csv.length / 1024).toFixed(0)} KB: ${statuses.filter((s) => s === 200).length} × 200 in ${wall.toFixed(0)} ms; RSS after ${peak.toFixed(0)} MB`,
+    `${USERS} users uploading ${ROUNDS} × ${(csv.length / 1024).toFixed(0)} KB at once: ${statuses.filter((s) => s === 200).length} × 200 in ${wall.toFixed(0)} ms; RSS after ${peak.toFixed(0)} MB`,
   );
-  const p50 = pct(latencies, 50);
-  const p99 = pct(latencies, 99);
+  const p50 = pct(probes, 50);
+  const p99 = pct(probes, 99);
   console.log(
-    `/healthz during them: ${latencies.length} probes, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (budget p99 ${BUDGET_HEALTHZ_P99_MS})`,
+    `/healthz during them: ${probes.length} probes, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...probes).toFixed(1)} ms (budget p99 ${BUDGET_HEALTHZ_P99_MS}); load average ${loadavg()[0]!.toFixed(1)}`,
   );
   if (statuses.some((s) => s !== 200)) failures.push(`upload statuses ${[...new Set(statuses)]}`);
   if (p99 > BUDGET_HEALTHZ_P99_MS) failures.push(`/healthz p99 ${p99.toFixed(0)} ms`);
