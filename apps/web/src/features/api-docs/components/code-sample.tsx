@@ -1,26 +1,18 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
 
+import { useCopyToClipboard } from '@/components/ui/copy-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
 import { SAMPLE_LANGUAGES, type EndpointSample } from '../samples';
 
 function CopyCode({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
+  // A failed copy leaves the label as it was: the sample stays selectable by hand.
+  const { state, copy } = useCopyToClipboard(text);
+  const copied = state === 'copied';
   return (
     <button
       type="button"
-      onClick={() =>
-        void navigator.clipboard.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
+      onClick={() => void copy()}
       className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-zinc-200 hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
     >
       {copied ? (

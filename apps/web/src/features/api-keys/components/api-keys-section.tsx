@@ -6,29 +6,22 @@ import {
   type CreatedApiKey,
   type PublicUser,
 } from '@schemacheck/contracts';
-import { Check, Copy, KeyRound, TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { OneTimeSecret } from '@/components/ui/one-time-secret';
+import { EmptyState, LoadErrorState, LoadingState } from '@/components/ui/query-states';
+import { SectionCard } from '@/components/ui/section-card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
+import { toastOnError } from '@/lib/error-toast';
 
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
@@ -46,61 +39,17 @@ function when(iso: string | null, never = 'Never'): string {
   return iso ? dateFormat.format(new Date(iso)) : never;
 }
 
-function CopyKeyButton({ text }: { text: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = window.setTimeout(() => setState('idle'), 2000);
-    return () => window.clearTimeout(timer);
-  }, [state]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-      toast({ title: 'Copied!' });
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <Button variant="outline" size="sm" onClick={() => void copy()} className="shrink-0">
-      {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      <span aria-live="polite">
-        {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : 'Copy key'}
-      </span>
-    </Button>
-  );
-}
-
 function NewKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   return (
-    <div
-      role="status"
-      className="grid gap-3 rounded-lg border border-green-200 bg-green-50 p-4"
-      aria-labelledby="new-key-heading"
-    >
-      <p id="new-key-heading" className="text-sm font-semibold text-green-900">
-        Your new key “{created.name}”
-      </p>
-      <p className="flex gap-2 text-sm text-green-900">
-        <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        Copy it now: this is the only time the whole key is shown. Store it in a secret manager.
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code
-          data-testid="new-api-key"
-          className="min-w-0 flex-1 break-all rounded-md border border-green-200 bg-white px-3 py-2 font-mono text-[13px] text-zinc-900"
-        >
-          {created.key}
-        </code>
-        <CopyKeyButton text={created.key} />
-      </div>
-      <div>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <OneTimeSecret
+      title={<>Your new key “{created.name}”</>}
+      warning="Copy it now: this is the only time the whole key is shown. Store it in a secret manager."
+      secret={created.key}
+      testId="new-api-key"
+      copyLabel="Copy key"
+      onCopied={() => toast({ title: 'Copied!' })}
+      onDone={onDone}
+    />
   );
 }
 
@@ -121,12 +70,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
           onCreated(created);
           toast({ title: 'API key created' });
         },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to create API key',
-            description: getErrorMessage(error, 'Please try again.'),
-          }),
+        onError: toastOnError('Failed to create API key'),
       }),
     (invalid) => {
       if (invalid.name) {
@@ -171,37 +115,25 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeyItem | null; onClose:
         toast({ title: 'API key revoked' });
         onClose();
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to revoke key',
-          description: getErrorMessage(error, 'Please try again.'),
-        }),
+      onError: toastOnError('Failed to revoke key'),
     });
   };
   return (
-    <Dialog open={apiKey !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Revoke “{apiKey?.name}”?</DialogTitle>
-          <DialogDescription>
-            Requests with this key ({apiKey?.keyPrefix}…) will be refused from the next one on. This
-            cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={revocation.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={revoke} disabled={revocation.isPending}>
-            {revocation.isPending ? <Spinner /> : null}
-            {revocation.isPending ? 'Revoking...' : 'Revoke key'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={apiKey !== null}
+      onClose={onClose}
+      title={<>Revoke “{apiKey?.name}”?</>}
+      description={
+        <>
+          Requests with this key ({apiKey?.keyPrefix}…) will be refused from the next one on. This
+          cannot be undone.
+        </>
+      }
+      confirmLabel="Revoke key"
+      pendingLabel="Revoking..."
+      pending={revocation.isPending}
+      onConfirm={revoke}
+    />
   );
 }
 
@@ -246,20 +178,13 @@ function KeyList() {
   const keys = useApiKeys();
   const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);
   if (keys.isPending) {
-    return (
-      <p className="flex items-center gap-2 py-4 text-sm text-zinc-600">
-        <Spinner /> Loading your keys...
-      </p>
-    );
+    return <LoadingState>Loading your keys...</LoadingState>;
   }
   if (keys.isError) {
     return (
-      <div role="alert" className="flex items-center gap-3 py-4 text-sm text-red-700">
+      <LoadErrorState onRetry={() => void keys.refetch()}>
         Your keys could not be loaded.
-        <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-          Try again
-        </Button>
-      </div>
+      </LoadErrorState>
     );
   }
   const active = keys.data.filter((k) => k.revokedAt === null);
@@ -268,9 +193,9 @@ function KeyList() {
     <>
       <h3 className="mt-6 text-sm font-semibold text-zinc-900">Active keys</h3>
       {active.length === 0 ? (
-        <p className="mt-2 rounded-lg border border-dashed border-zinc-300 px-4 py-5 text-center text-sm text-zinc-600">
+        <EmptyState className="mt-2">
           No active keys yet. Create one to call the API from your pipeline.
-        </p>
+        </EmptyState>
       ) : (
         <ul className="mt-1 divide-y divide-zinc-200" aria-label="Active keys">
           {active.map((k) => (
@@ -298,34 +223,26 @@ export function ApiKeysSection({ user, className }: { user: PublicUser; classNam
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   if (!PLANS[user.subscriptionTier].limits.apiAccess) return null;
   return (
-    <section aria-labelledby="api-keys-heading" className={className}>
-      <Card>
-        <div className="p-6">
-          <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-            <h2 id="api-keys-heading" className="text-base font-semibold text-zinc-900">
-              API keys
-            </h2>
-            <Link
-              to={paths.apiDocs}
-              className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline"
-            >
-              API documentation
-            </Link>
-          </div>
-          <p className="mt-1 max-w-2xl text-sm text-zinc-600">
-            Keys let your scripts and pipelines call the SchemaCheck API. Send a key as{' '}
-            <code className="whitespace-nowrap font-mono text-[13px] text-zinc-800">
-              Authorization: Bearer sc_…
-            </code>
-            ; keep it secret like a password.
-          </p>
-          <div className="mt-5 grid gap-4">
-            <CreateKeyForm onCreated={setCreated} />
-            {created ? <NewKeyPanel created={created} onDone={() => setCreated(null)} /> : null}
-          </div>
-          <KeyList />
-        </div>
-      </Card>
-    </section>
+    <SectionCard
+      id="api-keys-heading"
+      title="API keys"
+      link={{ to: paths.apiDocs, label: 'API documentation' }}
+      description={
+        <>
+          Keys let your scripts and pipelines call the SchemaCheck API. Send a key as{' '}
+          <code className="whitespace-nowrap font-mono text-[13px] text-zinc-800">
+            Authorization: Bearer sc_…
+          </code>
+          ; keep it secret like a password.
+        </>
+      }
+      className={className}
+    >
+      <div className="mt-5 grid gap-4">
+        <CreateKeyForm onCreated={setCreated} />
+        {created ? <NewKeyPanel created={created} onDone={() => setCreated(null)} /> : null}
+      </div>
+      <KeyList />
+    </SectionCard>
   );
 }

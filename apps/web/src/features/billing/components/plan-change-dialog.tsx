@@ -1,19 +1,18 @@
 import { PLANS, type PaidTier, type SubscriptionState } from '@schemacheck/contracts';
 import { useState } from 'react';
 
-import { Button } from '@/components/ui/button';
+import { ConfirmActions } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { toastOnError } from '@/lib/error-toast';
 
 import { useCancelSubscription, useChangePlan, usePlanChangePreview } from '../api/billing';
 import { formatLongDate, formatPence } from '../lib/format';
@@ -91,17 +90,14 @@ function SwitchBody({ tier, onDone }: { tier: PaidTier; onDone: () => void }) {
           {failure}
         </p>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={change.isPending}>
-            Keep my plan
-          </Button>
-        </DialogClose>
-        <Button onClick={confirm} disabled={!p || change.isPending}>
-          {change.isPending ? <Spinner /> : null}
-          {`Confirm switch to ${plan.label}`}
-        </Button>
-      </DialogFooter>
+      <ConfirmActions
+        variant="default"
+        cancelLabel="Keep my plan"
+        confirmLabel={`Confirm switch to ${plan.label}`}
+        pending={change.isPending}
+        disabled={!p}
+        onConfirm={confirm}
+      />
     </>
   );
 }
@@ -128,12 +124,7 @@ function FreeBody({
       });
       onDone();
     },
-    onError: (error: unknown) =>
-      toast({
-        variant: 'destructive',
-        title: 'Cancellation failed',
-        description: getErrorMessage(error, 'Failed to cancel subscription.'),
-      }),
+    onError: toastOnError('Cancellation failed', 'Failed to cancel subscription.'),
   };
   const confirm = () =>
     via === 'cancel' ? cancel.mutate(undefined, options) : change.mutate({ tier: 'free' }, options);
@@ -148,17 +139,12 @@ function FreeBody({
           {`Nothing more will be charged. You keep ${plan.label} until ${end}, then your account moves to Free (${formatPence(0)}). You can resume before then.`}
         </DialogDescription>
       </DialogHeader>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Keep my plan
-          </Button>
-        </DialogClose>
-        <Button variant="destructive" onClick={confirm} disabled={pending}>
-          {pending ? <Spinner /> : null}
-          {via === 'cancel' ? 'Cancel plan' : 'Downgrade to Free'}
-        </Button>
-      </DialogFooter>
+      <ConfirmActions
+        cancelLabel="Keep my plan"
+        confirmLabel={via === 'cancel' ? 'Cancel plan' : 'Downgrade to Free'}
+        pending={pending}
+        onConfirm={confirm}
+      />
     </>
   );
 }

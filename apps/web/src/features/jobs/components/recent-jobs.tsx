@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmptyState, LoadErrorState, LoadingState } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
@@ -148,18 +149,13 @@ export function RecentJobs({ user, className }: { user: PublicUser; className?: 
             </Button>
           </div>
           {jobs.isPending ? (
-            <p className="flex items-center gap-2 py-4 text-sm text-zinc-600">
-              <Spinner /> Loading your jobs...
-            </p>
+            <LoadingState>Loading your jobs...</LoadingState>
           ) : jobs.isError ? (
-            <div role="alert" className="flex items-center gap-3 py-4 text-sm text-red-700">
+            <LoadErrorState onRetry={() => void jobs.refetch()}>
               Your jobs could not be loaded.
-              <Button variant="outline" size="sm" onClick={() => void jobs.refetch()}>
-                Try again
-              </Button>
-            </div>
+            </LoadErrorState>
           ) : jobs.data.data.length === 0 ? (
-            <p className="mt-4 rounded-lg border border-dashed border-zinc-300 px-4 py-5 text-center text-sm text-zinc-600">
+            <EmptyState className="mt-4">
               No jobs yet. Send a file with an API key to validate it in the background;{' '}
               <Link
                 to={paths.apiDocs}
@@ -168,7 +164,7 @@ export function RecentJobs({ user, className }: { user: PublicUser; className?: 
                 see the API documentation
               </Link>
               .
-            </p>
+            </EmptyState>
           ) : (
             <ul className="mt-3 divide-y divide-zinc-200" aria-label="Recent jobs">
               {jobs.data.data.map((j) => (

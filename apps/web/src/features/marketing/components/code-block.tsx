@@ -1,6 +1,5 @@
+import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/lib/utils';
-
-import { CopyButton } from './copy-button';
 
 interface CodeBlockProps {
   code: string;

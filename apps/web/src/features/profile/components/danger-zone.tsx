@@ -8,19 +8,17 @@ import { useNavigate } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmActions } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -75,17 +73,11 @@ function DeleteAccountForm() {
           />
         )}
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={deletion.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="destructive" disabled={deletion.isPending}>
-          {deletion.isPending ? <Spinner /> : null}
-          {deletion.isPending ? 'Deleting account...' : 'Delete account'}
-        </Button>
-      </DialogFooter>
+      <ConfirmActions
+        confirmLabel="Delete account"
+        pendingLabel="Deleting account..."
+        pending={deletion.isPending}
+      />
     </form>
   );
 }

@@ -7,28 +7,22 @@ import {
   type WebhookEventV1,
   type WebhookV1,
 } from '@schemacheck/contracts';
-import { Check, Copy, Send, TriangleAlert, Webhook } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Send, TriangleAlert, Webhook } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { OneTimeSecret } from '@/components/ui/one-time-secret';
+import { EmptyState, LoadErrorState, LoadingState } from '@/components/ui/query-states';
+import { SectionCard } from '@/components/ui/section-card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { toastOnError } from '@/lib/error-toast';
 
 import {
   useCreateWebhook,
@@ -53,55 +47,16 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 });
 const when = (iso: string) => timeFormat.format(new Date(iso));
 
-function CopyButton({ text }: { text: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = window.setTimeout(() => setState('idle'), 2000);
-    return () => window.clearTimeout(timer);
-  }, [state]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <Button variant="outline" size="sm" onClick={() => void copy()} className="shrink-0">
-      {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      <span aria-live="polite">
-        {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : 'Copy secret'}
-      </span>
-    </Button>
-  );
-}
-
 function SecretPanel({ created, onDone }: { created: WebhookCreatedV1; onDone: () => void }) {
   return (
-    <div role="status" className="grid gap-3 rounded-lg border border-green-200 bg-green-50 p-4">
-      <p className="text-sm font-semibold text-green-900">Signing secret for {created.url}</p>
-      <p className="flex gap-2 text-sm text-green-900">
-        <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        Copy it now: this is the only time it is shown. Your receiver uses it to verify the
-        webhook-signature header.
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code
-          data-testid="new-webhook-secret"
-          className="min-w-0 flex-1 break-all rounded-md border border-green-200 bg-white px-3 py-2 font-mono text-[13px] text-zinc-900"
-        >
-          {created.secret}
-        </code>
-        <CopyButton text={created.secret} />
-      </div>
-      <div>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <OneTimeSecret
+      title={`Signing secret for ${created.url}`}
+      warning="Copy it now: this is the only time it is shown. Your receiver uses it to verify the webhook-signature header."
+      secret={created.secret}
+      testId="new-webhook-secret"
+      copyLabel="Copy secret"
+      onDone={onDone}
+    />
   );
 }
 
@@ -233,12 +188,7 @@ function DeliveryRow({ d, webhookId }: { d: DeliveryV1; webhookId: string }) {
                 { webhookId, deliveryId: d.id },
                 {
                   onSuccess: () => toast({ title: 'Redelivery queued' }),
-                  onError: (err) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Redelivery failed',
-                      description: getErrorMessage(err, 'Please try again.'),
-                    }),
+                  onError: toastOnError('Redelivery failed'),
                 },
               )
             }
@@ -254,11 +204,7 @@ function DeliveryRow({ d, webhookId }: { d: DeliveryV1; webhookId: string }) {
 function DeliveryLog({ webhook }: { webhook: WebhookV1 }) {
   const deliveries = useDeliveries(webhook.id, true);
   if (deliveries.isPending) {
-    return (
-      <p className="flex items-center gap-2 py-3 text-sm text-zinc-600">
-        <Spinner /> Loading deliveries...
-      </p>
-    );
+    return <LoadingState className="py-3">Loading deliveries...</LoadingState>;
   }
   if (deliveries.isError) {
     return (
@@ -337,12 +283,7 @@ function WebhookItem({ webhook, onDelete }: { webhook: WebhookV1; onDelete: () =
                   setOpen(true);
                   toast({ title: 'Test event queued' });
                 },
-                onError: (err) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Test failed',
-                    description: getErrorMessage(err, 'Please try again.'),
-                  }),
+                onError: toastOnError('Test failed'),
               })
             }
           >
@@ -388,12 +329,7 @@ function WebhookItem({ webhook, onDelete }: { webhook: WebhookV1; onDelete: () =
             onClick={() =>
               enable.mutate(webhook.id, {
                 onSuccess: () => toast({ title: 'Webhook enabled' }),
-                onError: (err) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Could not enable',
-                    description: getErrorMessage(err, 'Please try again.'),
-                  }),
+                onError: toastOnError('Could not enable'),
               })
             }
           >
@@ -410,46 +346,28 @@ function WebhookItem({ webhook, onDelete }: { webhook: WebhookV1; onDelete: () =
 
 function DeleteDialog({ webhook, onClose }: { webhook: WebhookV1 | null; onClose: () => void }) {
   const deletion = useDeleteWebhook();
+  const remove = () =>
+    webhook &&
+    deletion.mutate(webhook.id, {
+      onSuccess: () => {
+        toast({ title: 'Webhook deleted' });
+        onClose();
+      },
+      onError: toastOnError('Could not delete'),
+    });
   return (
-    <Dialog open={webhook !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this webhook?</DialogTitle>
-          <DialogDescription>
-            {webhook?.url} will receive no more events, and its delivery log is deleted.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={deletion.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={deletion.isPending}
-            onClick={() =>
-              webhook &&
-              deletion.mutate(webhook.id, {
-                onSuccess: () => {
-                  toast({ title: 'Webhook deleted' });
-                  onClose();
-                },
-                onError: (err) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Could not delete',
-                    description: getErrorMessage(err, 'Please try again.'),
-                  }),
-              })
-            }
-          >
-            {deletion.isPending ? <Spinner /> : null}
-            {deletion.isPending ? 'Deleting...' : 'Delete webhook'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={webhook !== null}
+      onClose={onClose}
+      title="Delete this webhook?"
+      description={
+        <>{webhook?.url} will receive no more events, and its delivery log is deleted.</>
+      }
+      confirmLabel="Delete webhook"
+      pendingLabel="Deleting..."
+      pending={deletion.isPending}
+      onConfirm={remove}
+    />
   );
 }
 
@@ -457,27 +375,20 @@ function WebhookList() {
   const hooks = useWebhooks();
   const [deleting, setDeleting] = useState<WebhookV1 | null>(null);
   if (hooks.isPending) {
-    return (
-      <p className="flex items-center gap-2 py-4 text-sm text-zinc-600">
-        <Spinner /> Loading your webhooks...
-      </p>
-    );
+    return <LoadingState>Loading your webhooks...</LoadingState>;
   }
   if (hooks.isError) {
     return (
-      <div role="alert" className="flex items-center gap-3 py-4 text-sm text-red-700">
+      <LoadErrorState onRetry={() => void hooks.refetch()}>
         Your webhooks could not be loaded.
-        <Button variant="outline" size="sm" onClick={() => void hooks.refetch()}>
-          Try again
-        </Button>
-      </div>
+      </LoadErrorState>
     );
   }
   if (hooks.data.length === 0) {
     return (
-      <p className="mt-6 rounded-lg border border-dashed border-zinc-300 px-4 py-5 text-center text-sm text-zinc-600">
+      <EmptyState className="mt-6">
         No webhooks yet. Add one to be told when a job has finished.
-      </p>
+      </EmptyState>
     );
   }
   return (
@@ -497,31 +408,18 @@ export function WebhooksSection({ user, className }: { user: PublicUser; classNa
   const [created, setCreated] = useState<WebhookCreatedV1 | null>(null);
   if (!PLANS[user.subscriptionTier].limits.apiAccess) return null;
   return (
-    <section aria-labelledby="webhooks-heading" className={className}>
-      <Card>
-        <div className="p-6">
-          <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-            <h2 id="webhooks-heading" className="text-base font-semibold text-zinc-900">
-              Webhooks
-            </h2>
-            <Link
-              to={`${paths.apiDocs}#webhooks`}
-              className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline"
-            >
-              Verifying webhooks
-            </Link>
-          </div>
-          <p className="mt-1 max-w-2xl text-sm text-zinc-600">
-            SchemaCheck posts a signed JSON message to your URL when a job completes or fails, and
-            retries for about a day if your endpoint is down.
-          </p>
-          <div className="mt-5 grid gap-4">
-            <CreateForm onCreated={setCreated} />
-            {created ? <SecretPanel created={created} onDone={() => setCreated(null)} /> : null}
-          </div>
-          <WebhookList />
-        </div>
-      </Card>
-    </section>
+    <SectionCard
+      id="webhooks-heading"
+      title="Webhooks"
+      link={{ to: `${paths.apiDocs}#webhooks`, label: 'Verifying webhooks' }}
+      description="SchemaCheck posts a signed JSON message to your URL when a job completes or fails, and retries for about a day if your endpoint is down."
+      className={className}
+    >
+      <div className="mt-5 grid gap-4">
+        <CreateForm onCreated={setCreated} />
+        {created ? <SecretPanel created={created} onDone={() => setCreated(null)} /> : null}
+      </div>
+      <WebhookList />
+    </SectionCard>
   );
 }
