@@ -1,6 +1,7 @@
 import type { ApiKeyItem, CreateApiKeyInput, CreatedApiKey } from '@schemacheck/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 
 // The profile's API key calls: list, create (the whole key in this answer only), revoke.
@@ -15,17 +16,15 @@ export function useApiKeys() {
 }
 
 export function useCreateApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateApiKeyInput) => api.post<CreatedApiKey>('/api/api-keys', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
-  });
+  return useInvalidatingMutation(
+    (input: CreateApiKeyInput) => api.post<CreatedApiKey>('/api/api-keys', input),
+    apiKeysQueryKey,
+  );
 }
 
 export function useRevokeApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<ApiKeyItem>(`/api/api-keys/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
-  });
+  return useInvalidatingMutation(
+    (id: string) => api.delete<ApiKeyItem>(`/api/api-keys/${encodeURIComponent(id)}`),
+    apiKeysQueryKey,
+  );
 }

@@ -4,8 +4,9 @@ import type {
   WebhookCreatedV1,
   WebhookV1,
 } from '@schemacheck/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 
 // The profile's webhook calls: list, create (the secret in this answer only), delete, enable,
@@ -23,27 +24,21 @@ export function useWebhooks() {
 }
 
 export function useCreateWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateWebhookInput) => api.post<WebhookCreatedV1>('/api/webhooks', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
-  });
+  return useInvalidatingMutation(
+    (input: CreateWebhookInput) => api.post<WebhookCreatedV1>('/api/webhooks', input),
+    webhooksQueryKey,
+  );
 }
 
 export function useDeleteWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<void>(path(id)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
-  });
+  return useInvalidatingMutation((id: string) => api.delete<void>(path(id)), webhooksQueryKey);
 }
 
 export function useEnableWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<WebhookV1>(`${path(id)}/enable`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
-  });
+  return useInvalidatingMutation(
+    (id: string) => api.post<WebhookV1>(`${path(id)}/enable`),
+    webhooksQueryKey,
+  );
 }
 
 export function useDeliveries(id: string, open: boolean) {
@@ -58,20 +53,18 @@ export function useDeliveries(id: string, open: boolean) {
 }
 
 export function useTestWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<DeliveryV1>(`${path(id)}/test`),
-    onSuccess: (_d, id) => queryClient.invalidateQueries({ queryKey: deliveriesKey(id) }),
-  });
+  return useInvalidatingMutation(
+    (id: string) => api.post<DeliveryV1>(`${path(id)}/test`),
+    deliveriesKey,
+  );
 }
 
 export function useRedeliver() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) =>
+  return useInvalidatingMutation(
+    ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) =>
       api.post<DeliveryV1>(
         `${path(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
       ),
-    onSuccess: (_d, v) => queryClient.invalidateQueries({ queryKey: deliveriesKey(v.webhookId) }),
-  });
+    ({ webhookId }) => deliveriesKey(webhookId),
+  );
 }
