@@ -9,6 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { toastOnError } from '@/lib/error-toast';
 import { CURRENT_USER_KEY } from '@/lib/auth';
 
 // Every billing call of the web app (the server's routes/billing.ts). After any change the plan,
@@ -89,6 +90,7 @@ export function useBillingPortal() {
   return useMutation({
     mutationFn: () => api.post<RedirectResponse>('/api/billing-portal'),
     onSuccess: ({ url }) => window.location.assign(url),
+    onError: toastOnError('Update failed', 'Could not open the billing page.'),
   });
 }
 

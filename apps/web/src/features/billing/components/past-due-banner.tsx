@@ -3,8 +3,6 @@ import { CreditCard, TriangleAlert } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/hooks/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
 
 import { useBillingPortal, useSubscription } from '../api/billing';
 import { formatLongDate } from '../lib/format';
@@ -40,16 +38,7 @@ export function PastDueBanner({ className }: { className?: string }) {
         variant="outline"
         className="sm:self-center"
         disabled={portal.isPending}
-        onClick={() =>
-          portal.mutate(undefined, {
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'Update failed',
-                description: getErrorMessage(error, 'Could not open the billing page.'),
-              }),
-          })
-        }
+        onClick={() => portal.mutate()}
       >
         {portal.isPending ? <Spinner /> : <CreditCard aria-hidden="true" />}
         Update card

@@ -1,8 +1,8 @@
-import { Check } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
+import { CheckList } from '@/components/ui/check-list';
 import { paths } from '@/config/paths';
 import { SALES_EMAIL } from '@/config/site';
 import { cn } from '@/lib/utils';
@@ -44,14 +44,7 @@ export function PricingTable({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {
                   ? 'Priced for your volumes'
                   : 'Billed monthly in advance, GBP'}
             </p>
-            <ul className="mt-6 flex flex-1 flex-col gap-2.5 text-sm text-zinc-700">
-              {planFeatures(plan).map((feature) => (
-                <li key={feature} className="flex items-start gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-indigo-600" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={planFeatures(plan)} className="mt-6 flex flex-1 flex-col gap-2.5" />
             {plan.tier === 'enterprise' ? (
               <a
                 href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent('SchemaCheck Enterprise')}`}

@@ -1,10 +1,11 @@
 import { PLANS, type PublicUser } from '@schemacheck/contracts';
-import { Check, CreditCard, FlaskConical, RotateCcw } from 'lucide-react';
+import { CreditCard, FlaskConical, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CheckList } from '@/components/ui/check-list';
 import { Spinner } from '@/components/ui/spinner';
 import {
   useBillingPortal,
@@ -17,7 +18,7 @@ import {
 } from '@/features/billing/components/plan-change-dialog';
 import { formatLongDate } from '@/features/billing/lib/format';
 import { toast } from '@/hooks/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
+import { toastOnError } from '@/lib/error-toast';
 import { formatPlanPrice, planFeatures } from '@/lib/plan-display';
 
 /** The plan as Stripe last confirmed it: tier, price, status, the next invoice, and actions. */
@@ -53,22 +54,7 @@ export function CurrentPlanCard({ user }: { user: PublicUser }) {
           title: 'Subscription resumed',
           description: `Your ${paidPlan.label} plan will renew on ${formatLongDate(next.currentPeriodEnd)}.`,
         }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Update failed',
-          description: getErrorMessage(error, 'Failed to update subscription tier.'),
-        }),
-    });
-
-  const onPortal = () =>
-    portal.mutate(undefined, {
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Update failed',
-          description: getErrorMessage(error, 'Could not open the billing page.'),
-        }),
+      onError: toastOnError('Update failed', 'Failed to update subscription tier.'),
     });
 
   const live = state !== undefined && state.status !== 'none';
@@ -112,14 +98,7 @@ export function CurrentPlanCard({ user }: { user: PublicUser }) {
             {status}
           </p>
         ) : null}
-        <ul className="mt-4 grid gap-2">
-          {planFeatures(plan).map((line) => (
-            <li key={line} className="flex items-start gap-2 text-sm text-zinc-700">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-indigo-600" />
-              {line}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={planFeatures(plan)} className="mt-4 grid gap-2" />
         {state && (live || state.canManageBilling) ? (
           <div className="mt-5 flex flex-wrap gap-2">
             {state.cancelAtPeriodEnd ? (
@@ -129,7 +108,7 @@ export function CurrentPlanCard({ user }: { user: PublicUser }) {
               </Button>
             ) : null}
             {state.canManageBilling ? (
-              <Button variant="outline" onClick={onPortal} disabled={portal.isPending}>
+              <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
                 {portal.isPending ? <Spinner /> : <CreditCard aria-hidden="true" />}
                 Manage billing
               </Button>

@@ -5,13 +5,13 @@ import {
   type PaidTier,
   type SubscriptionTier,
 } from '@schemacheck/contracts';
-import { Check } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CheckList } from '@/components/ui/check-list';
 import { Spinner } from '@/components/ui/spinner';
 import { SALES_EMAIL } from '@/config/site';
 import { useCheckout, useSubscription } from '@/features/billing/api/billing';
@@ -19,8 +19,7 @@ import {
   PlanChangeDialog,
   type PlanChange,
 } from '@/features/billing/components/plan-change-dialog';
-import { toast } from '@/hooks/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
+import { toastOnError } from '@/lib/error-toast';
 import { formatPlanPrice, planFeatures } from '@/lib/plan-display';
 import { cn } from '@/lib/utils';
 
@@ -58,12 +57,7 @@ export function PlansGrid({ currentTier }: { currentTier: SubscriptionTier }) {
 
   const startCheckout = (target: PaidTier) =>
     checkout.mutate(target, {
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Checkout failed',
-          description: getErrorMessage(error, 'Failed to create checkout session.'),
-        }),
+      onError: toastOnError('Checkout failed', 'Failed to create checkout session.'),
     });
 
   return (
@@ -171,17 +165,7 @@ export function PlansGrid({ currentTier }: { currentTier: SubscriptionTier }) {
                     <span className="text-sm text-zinc-600">{price.period}</span>
                   ) : null}
                 </p>
-                <ul className="mt-4 mb-5 grid gap-2">
-                  {planFeatures(plan).map((line) => (
-                    <li key={line} className="flex items-start gap-2 text-sm text-zinc-700">
-                      <Check
-                        aria-hidden="true"
-                        className="mt-0.5 size-4 shrink-0 text-indigo-600"
-                      />
-                      {line}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={planFeatures(plan)} className="mt-4 mb-5 grid gap-2" />
                 <div className="mt-auto grid gap-2">{action}</div>
               </Card>
             </li>
