@@ -7,10 +7,9 @@ import {
   ShieldCheck,
   Upload,
 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 
 import { SiteLayout } from '@/components/layouts/site-layout';
-import { buttonVariants } from '@/components/ui/button';
+import { ActionLinks } from '@/components/ui/action-links';
 import { paths } from '@/config/paths';
 import { BeforeAfter } from '@/features/marketing/components/before-after';
 import { CodeBlock } from '@/features/marketing/components/code-block';
@@ -94,18 +93,10 @@ export function CsvSchemaValidatorRoute() {
         title="Validate CSV files against a schema you define once"
         lead="Describe the columns a CSV file must have and the rules each value must follow. SchemaCheck checks the header, then every row, and lists each problem with its row, column, value and a message anyone can act on."
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to={paths.auth} className={buttonVariants({ size: 'lg' })}>
-            Create a free account
-            <ArrowRight aria-hidden="true" />
-          </Link>
-          <Link
-            to={paths.csvValidator}
-            className={buttonVariants({ variant: 'outline', size: 'lg' })}
-          >
-            Try it in your browser
-          </Link>
-        </div>
+        <ActionLinks
+          action={{ label: 'Create a free account', to: paths.auth }}
+          secondary={{ label: 'Try it in your browser', to: paths.csvValidator }}
+        />
       </PageHero>
 
       <Section

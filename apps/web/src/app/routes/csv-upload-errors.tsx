@@ -1,14 +1,17 @@
 import { PLANS } from '@schemacheck/contracts';
-import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { SiteLayout } from '@/components/layouts/site-layout';
+import { ActionLinks } from '@/components/ui/action-links';
 import { Badge } from '@/components/ui/badge';
-import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
-import { GuideCards, GuideProblem } from '@/features/marketing/components/guide-problem';
+import {
+  GuideCards,
+  GuideProblem,
+  InlineCode,
+} from '@/features/marketing/components/guide-problem';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
 import { csvGuideExamples } from '@/features/marketing/content/engine-examples';
 import { csvGuideFaqs } from '@/features/marketing/content/faqs';
@@ -44,8 +47,6 @@ const cards = [
   },
 ];
 
-const code = 'rounded bg-zinc-100 px-1 py-0.5 font-mono text-[13px] text-zinc-900';
-
 export function CsvUploadErrorsRoute() {
   useMarketingMeta({
     title: 'Fix CSV Upload Errors: Headers, Delimiters, Encoding and Data Types',
@@ -77,15 +78,11 @@ export function CsvUploadErrorsRoute() {
           <Badge>Free CSV check ({maxFileMb(PLANS.free)}MB)</Badge>
           <Badge variant="neutral">No credit card</Badge>
         </div>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link to={paths.csvValidator} className={buttonVariants({ size: 'lg' })}>
-            Check your CSV now
-            <ArrowRight aria-hidden="true" />
-          </Link>
-          <Link to={paths.auth} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-            Create a free account
-          </Link>
-        </div>
+        <ActionLinks
+          action={{ label: 'Check your CSV now', to: paths.csvValidator }}
+          secondary={{ label: 'Create a free account', to: paths.auth }}
+          className="mt-6"
+        />
       </PageHero>
 
       <Section title="The four usual suspects" tinted>
@@ -103,16 +100,18 @@ export function CsvUploadErrorsRoute() {
             number={1}
             title="Headers don’t match"
             example={csvGuideExamples.headers}
+            fix={
+              <>
+                rename the column in the first row so it matches exactly, and delete columns the
+                target system does not accept.
+              </>
+            }
           >
             <p>
               Importers find columns by their header, and SchemaCheck checks headers exactly: case,
-              spaces and punctuation all count, so <code className={code}>E-mail</code> is not{' '}
-              <code className={code}>email</code>. Every column in the schema must be present; you
-              can also require the schema’s order and refuse columns the schema does not list.
-            </p>
-            <p>
-              <strong className="font-semibold text-zinc-900">Fix:</strong> rename the column in the
-              first row so it matches exactly, and delete columns the target system does not accept.
+              spaces and punctuation all count, so <InlineCode>E-mail</InlineCode> is not{' '}
+              <InlineCode>email</InlineCode>. Every column in the schema must be present; you can
+              also require the schema’s order and refuse columns the schema does not list.
             </p>
           </GuideProblem>
 
@@ -121,22 +120,23 @@ export function CsvUploadErrorsRoute() {
             number={2}
             title="Wrong delimiter or quotes"
             example={csvGuideExamples.quotes}
+            fix={
+              <>
+                quote values that contain commas (spreadsheet programs do this when they save as
+                CSV), and save with comma as the delimiter.
+              </>
+            }
           >
             <p>
               A CSV file separates values with commas. A value that itself holds a comma or a line
               break must be wrapped in double quotes, and a double quote inside it is written twice.
-              Without the quotes, <code className={code}>Desk, oak</code> becomes two cells and
-              every later value shifts one column to the right.
+              Without the quotes, <InlineCode>Desk, oak</InlineCode> becomes two cells and every
+              later value shifts one column to the right.
             </p>
             <p>
               Files saved with semicolons, tabs or pipes are read too: SchemaCheck detects the
               delimiter from the first lines and tells you which one it used, but many importers
               only accept commas.
-            </p>
-            <p>
-              <strong className="font-semibold text-zinc-900">Fix:</strong> quote values that
-              contain commas (spreadsheet programs do this when they save as CSV), and save with
-              comma as the delimiter.
             </p>
           </GuideProblem>
 
@@ -145,21 +145,22 @@ export function CsvUploadErrorsRoute() {
             number={3}
             title="Encoding is not UTF-8"
             example={csvGuideExamples.encoding}
+            fix={
+              <>
+                save as <em>CSV UTF-8</em> and, if your importer refuses the BOM, re-save in a text
+                editor as UTF-8 without BOM.
+              </>
+            }
           >
             <p>
               Older spreadsheet versions save CSV in a legacy encoding such as Windows-1252. The
-              bytes for <code className={code}>é</code> are then different from UTF-8’s, and the
-              importer shows <code className={code}>Caf�</code> or refuses the file. Some importers
-              also reject a UTF-8 byte order mark (BOM) at the start of the file.
+              bytes for <InlineCode>é</InlineCode> are then different from UTF-8’s, and the importer
+              shows <InlineCode>Caf�</InlineCode> or refuses the file. Some importers also reject a
+              UTF-8 byte order mark (BOM) at the start of the file.
             </p>
             <p>
               SchemaCheck reads UTF-8 (with or without a BOM), UTF-16 and Windows-1252, and warns
               you when the file was not UTF-8, as in the example.
-            </p>
-            <p>
-              <strong className="font-semibold text-zinc-900">Fix:</strong> save as{' '}
-              <em>CSV UTF-8</em> and, if your importer refuses the BOM, re-save in a text editor as
-              UTF-8 without BOM.
             </p>
           </GuideProblem>
 
@@ -168,16 +169,18 @@ export function CsvUploadErrorsRoute() {
             number={4}
             title="Invalid data types"
             example={csvGuideExamples.types}
+            fix={
+              <>
+                format date columns as YYYY-MM-DD and number columns without separators or symbols
+                before you export.
+              </>
+            }
           >
             <p>
-              Dates written the way a spreadsheet displays them (
-              <code className={code}>03/15/2024</code>) are ambiguous; most importers expect ISO
-              dates, <code className={code}>YYYY-MM-DD</code>. Numbers with thousands separators (
-              <code className={code}>1,250.00</code>) or currency symbols are text to an importer.
-            </p>
-            <p>
-              <strong className="font-semibold text-zinc-900">Fix:</strong> format date columns as
-              YYYY-MM-DD and number columns without separators or symbols before you export.
+              Dates written the way a spreadsheet displays them (<InlineCode>03/15/2024</InlineCode>
+              ) are ambiguous; most importers expect ISO dates, <InlineCode>YYYY-MM-DD</InlineCode>.
+              Numbers with thousands separators (<InlineCode>1,250.00</InlineCode>) or currency
+              symbols are text to an importer.
             </p>
           </GuideProblem>
         </div>

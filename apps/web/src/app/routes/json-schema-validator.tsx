@@ -1,8 +1,8 @@
-import { ArrowRight, Braces, FileJson, ListTree, Route } from 'lucide-react';
+import { Braces, FileJson, ListTree, Route } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { SiteLayout } from '@/components/layouts/site-layout';
-import { buttonVariants } from '@/components/ui/button';
+import { ActionLinks } from '@/components/ui/action-links';
 import { paths } from '@/config/paths';
 import { BeforeAfter } from '@/features/marketing/components/before-after';
 import { CodeBlock } from '@/features/marketing/components/code-block';
@@ -63,18 +63,10 @@ export function JsonSchemaValidatorRoute() {
         title="Validate JSON data against your JSON Schema"
         lead="Check API exports, NDJSON logs and config files record by record. Import the JSON Schema you already have, or build one in a form, and see every missing property, wrong type and bad format by path."
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to={paths.auth} className={buttonVariants({ size: 'lg' })}>
-            Create a free account
-            <ArrowRight aria-hidden="true" />
-          </Link>
-          <Link
-            to={paths.jsonValidator}
-            className={buttonVariants({ variant: 'outline', size: 'lg' })}
-          >
-            Try it in your browser
-          </Link>
-        </div>
+        <ActionLinks
+          action={{ label: 'Create a free account', to: paths.auth }}
+          secondary={{ label: 'Try it in your browser', to: paths.jsonValidator }}
+        />
       </PageHero>
 
       <Section title="Why validate JSON data with SchemaCheck" tinted>

@@ -1,12 +1,15 @@
-import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { SiteLayout } from '@/components/layouts/site-layout';
-import { buttonVariants } from '@/components/ui/button';
+import { ActionLinks } from '@/components/ui/action-links';
 import { paths } from '@/config/paths';
 import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
-import { GuideCards, GuideProblem } from '@/features/marketing/components/guide-problem';
+import {
+  GuideCards,
+  GuideProblem,
+  InlineCode,
+} from '@/features/marketing/components/guide-problem';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
 import { jsonGuideExamples } from '@/features/marketing/content/engine-examples';
 import { jsonGuideFaqs } from '@/features/marketing/content/faqs';
@@ -41,7 +44,6 @@ const cards = [
   },
 ];
 
-const code = 'rounded bg-zinc-100 px-1 py-0.5 font-mono text-[13px] text-zinc-900';
 const link = 'font-medium text-indigo-700 hover:underline';
 
 export function JsonValidationErrorsRoute() {
@@ -70,15 +72,10 @@ export function JsonValidationErrorsRoute() {
         title="Fix JSON Validation Errors"
         lead="A JSON file can fail in two ways: it is not valid JSON at all, or it is valid JSON whose records do not match the schema. Here are the four errors you will meet and how to fix each."
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to={paths.jsonValidator} className={buttonVariants({ size: 'lg' })}>
-            Check your JSON now
-            <ArrowRight aria-hidden="true" />
-          </Link>
-          <Link to={paths.auth} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-            Create a free account
-          </Link>
-        </div>
+        <ActionLinks
+          action={{ label: 'Check your JSON now', to: paths.jsonValidator }}
+          secondary={{ label: 'Create a free account', to: paths.auth }}
+        />
       </PageHero>
 
       <Section title="The four kinds of JSON error" tinted>
@@ -96,16 +93,18 @@ export function JsonValidationErrorsRoute() {
             number={1}
             title="Parse errors"
             example={jsonGuideExamples.parse}
+            fix={
+              <>
+                remove the trailing comma, switch to double quotes, or add the missing bracket at
+                the position given.
+              </>
+            }
           >
             <p>
               JSON is strict: no comma after the last item of an object or array, property names and
-              text in double quotes (never single quotes), and every{' '}
-              <code className={code}>{'{'}</code> and <code className={code}>[</code> closed.
-              SchemaCheck names the line and column where reading failed and what it expected.
-            </p>
-            <p>
-              <strong className="font-semibold text-zinc-900">Fix:</strong> remove the trailing
-              comma, switch to double quotes, or add the missing bracket at the position given.
+              text in double quotes (never single quotes), and every <InlineCode>{'{'}</InlineCode>{' '}
+              and <InlineCode>[</InlineCode> closed. SchemaCheck names the line and column where
+              reading failed and what it expected.
             </p>
           </GuideProblem>
 
@@ -114,16 +113,17 @@ export function JsonValidationErrorsRoute() {
             number={2}
             title="Wrong types"
             example={jsonGuideExamples.types}
+            fix={
+              <>
+                write numbers and booleans without quotes, or change the field’s type if it really
+                is text.
+              </>
+            }
           >
             <p>
-              In JSON, <code className={code}>"42"</code> is text and{' '}
-              <code className={code}>42</code> is a number; <code className={code}>"true"</code> is
-              text and <code className={code}>true</code> is a boolean. Exports that quote every
-              value break type checks downstream.
-            </p>
-            <p>
-              <strong className="font-semibold text-zinc-900">Fix:</strong> write numbers and
-              booleans without quotes, or change the field’s type if it really is text.
+              In JSON, <InlineCode>"42"</InlineCode> is text and <InlineCode>42</InlineCode> is a
+              number; <InlineCode>"true"</InlineCode> is text and <InlineCode>true</InlineCode> is a
+              boolean. Exports that quote every value break type checks downstream.
             </p>
           </GuideProblem>
 
@@ -132,14 +132,11 @@ export function JsonValidationErrorsRoute() {
             number={3}
             title="Missing required fields"
             example={jsonGuideExamples.required}
+            fix={<>add the property to every record, or make the field optional in the schema.</>}
           >
             <p>
               A required property must be present and not null. Optional properties may be left out,
               and when they are, no other rule is applied to them.
-            </p>
-            <p>
-              <strong className="font-semibold text-zinc-900">Fix:</strong> add the property to
-              every record, or make the field optional in the schema.
             </p>
           </GuideProblem>
 
@@ -148,17 +145,13 @@ export function JsonValidationErrorsRoute() {
             number={4}
             title="Additional properties"
             example={jsonGuideExamples.additional}
+            fix={<>remove the property, fix its spelling, or add it to the schema.</>}
           >
             <p>
               By default extra properties are allowed. When the schema switches additional
-              properties off (as JSON Schema’s{' '}
-              <code className={code}>additionalProperties: false</code> does), every property it
-              does not list is reported, which catches typos such as{' '}
-              <code className={code}>emial</code> as well as unexpected data.
-            </p>
-            <p>
-              <strong className="font-semibold text-zinc-900">Fix:</strong> remove the property, fix
-              its spelling, or add it to the schema.
+              properties off (as JSON Schema’s <InlineCode>additionalProperties: false</InlineCode>{' '}
+              does), every property it does not list is reported, which catches typos such as{' '}
+              <InlineCode>emial</InlineCode> as well as unexpected data.
             </p>
           </GuideProblem>
         </div>
@@ -170,7 +163,7 @@ export function JsonValidationErrorsRoute() {
             Besides types, SchemaCheck checks the formats JSON Schema names: <em>email</em>,{' '}
             <em>uri</em> (absolute http or https URLs), <em>date</em> and <em>date-time</em> (ISO
             8601), plus lengths, ranges, patterns and allowed values. Errors come with the record
-            number and the JSON path, such as <code className={code}>$[41].address.postcode</code>.
+            number and the JSON path, such as <InlineCode>$[41].address.postcode</InlineCode>.
           </p>
           <p className="mt-4">
             Related: the{' '}

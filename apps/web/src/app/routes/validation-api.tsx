@@ -1,9 +1,9 @@
 import { PLANS } from '@schemacheck/contracts';
-import { ArrowRight, Bell, KeyRound, Layers, Timer } from 'lucide-react';
+import { Bell, KeyRound, Layers, Timer } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { SiteLayout } from '@/components/layouts/site-layout';
-import { buttonVariants } from '@/components/ui/button';
+import { ActionLinks } from '@/components/ui/action-links';
 import { paths } from '@/config/paths';
 import { CodeBlock } from '@/features/marketing/components/code-block';
 import { CtaSection } from '@/features/marketing/components/cta-section';
@@ -82,15 +82,10 @@ export function ValidationApiRoute() {
         title="Stop bad files at the door of your pipeline"
         lead={`Call one endpoint before you load a file: the same engine as the web app checks it against your schema and answers with every error. The REST API is part of ${business.label} (${priceText(business)}/month, ${validationsText(business)}) and Enterprise.`}
       >
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to={paths.auth} className={buttonVariants({ size: 'lg' })}>
-            Create an account
-            <ArrowRight aria-hidden="true" />
-          </Link>
-          <Link to={paths.apiDocs} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-            Read the API documentation
-          </Link>
-        </div>
+        <ActionLinks
+          action={{ label: 'Create an account', to: paths.auth }}
+          secondary={{ label: 'Read the API documentation', to: paths.apiDocs }}
+        />
       </PageHero>
 
       <Section title="What the API gives you" tinted>

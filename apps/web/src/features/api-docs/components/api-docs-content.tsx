@@ -6,11 +6,11 @@ import {
   SYNC_MAX_BYTES,
   SYNC_MAX_ROWS,
 } from '@schemacheck/contracts';
-import { ArrowRight, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { buttonVariants } from '@/components/ui/button';
+import { ActionLinks } from '@/components/ui/action-links';
 import { paths } from '@/config/paths';
 
 import { endpointSamples, type EndpointSample } from '../samples';
@@ -317,18 +317,11 @@ export function ApiDocsContent() {
             <EndpointReference />
           </Section>
 
-          <div className="flex flex-col gap-3 border-t border-zinc-200 pt-8 sm:flex-row">
-            <Link to={paths.profile} className={buttonVariants({ size: 'lg' })}>
-              Upgrade Plan
-              <ArrowRight aria-hidden="true" />
-            </Link>
-            <Link
-              to={paths.dashboard}
-              className={buttonVariants({ variant: 'outline', size: 'lg' })}
-            >
-              Try in UI
-            </Link>
-          </div>
+          <ActionLinks
+            action={{ label: 'Upgrade Plan', to: paths.profile }}
+            secondary={{ label: 'Try in UI', to: paths.dashboard }}
+            className="border-t border-zinc-200 pt-8"
+          />
         </div>
       </div>
     </div>

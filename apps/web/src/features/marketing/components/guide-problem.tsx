@@ -7,13 +7,15 @@ interface GuideProblemProps {
   id: string;
   number: number;
   title: string;
-  /** Why it happens and how to fix it. */
+  /** Why it happens. */
   children: ReactNode;
+  /** How to fix the file, after "Fix:". */
+  fix: ReactNode;
   example: EngineExample;
 }
 
 /** One problem of an error guide: explanation, then the real before/after and the report. */
-export function GuideProblem({ id, number, title, children, example }: GuideProblemProps) {
+export function GuideProblem({ id, number, title, children, fix, example }: GuideProblemProps) {
   return (
     <article
       id={id}
@@ -30,11 +32,25 @@ export function GuideProblem({ id, number, title, children, example }: GuideProb
         </span>
         <span className="min-w-0">{title}</span>
       </h3>
-      <div className="mt-4 grid gap-3 text-[15px] leading-7 text-zinc-700">{children}</div>
+      <div className="mt-4 grid gap-3 text-[15px] leading-7 text-zinc-700">
+        {children}
+        <p>
+          <strong className="font-semibold text-zinc-900">Fix:</strong> {fix}
+        </p>
+      </div>
       <div className="mt-6">
         <BeforeAfter example={example} />
       </div>
     </article>
+  );
+}
+
+/** A file's value, header or snippet quoted in a guide's text. */
+export function InlineCode({ children }: { children: ReactNode }) {
+  return (
+    <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[13px] text-zinc-900">
+      {children}
+    </code>
   );
 }
 
