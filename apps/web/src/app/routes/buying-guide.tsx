@@ -9,6 +9,7 @@ import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
 import { PricingTable } from '@/features/marketing/components/pricing-table';
+import { ScrollTable } from '@/features/marketing/components/scroll-table';
 import { buyingGuideFaqs } from '@/features/marketing/content/faqs';
 import {
   fileSizeText,
@@ -126,45 +127,31 @@ export function BuyingGuideRoute() {
       </Section>
 
       <Section title="Compare plans in detail" tinted>
-        <div
-          className="overflow-x-auto rounded-xl border border-zinc-200 bg-white"
-          tabIndex={0}
-          role="region"
-          aria-label="Plan comparison"
+        <ScrollTable
+          label="Plan comparison"
+          minWidth="min-w-[640px]"
+          columns={[
+            { key: 'feature', label: 'Feature' },
+            ...orderedPlans().map((plan) => ({ key: plan.tier, label: plan.label })),
+          ]}
         >
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <thead className="bg-zinc-50">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold text-zinc-900">
-                  Feature
-                </th>
-                {orderedPlans().map((plan) => (
-                  <th key={plan.tier} scope="col" className="px-4 py-3 font-semibold text-zinc-900">
-                    {plan.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row" className="px-4 py-3 font-medium text-zinc-900">
-                    {row.label}
-                  </th>
-                  {orderedPlans().map((plan) => {
-                    const value = row.value(plan);
-                    return (
-                      <td key={plan.tier} className="px-4 py-3 text-zinc-700">
-                        {value === true ? 'Yes' : value === false ? '—' : value}
-                        {value === false ? <span className="sr-only">Not included</span> : null}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="px-4 py-3 font-medium text-zinc-900">
+                {row.label}
+              </th>
+              {orderedPlans().map((plan) => {
+                const value = row.value(plan);
+                return (
+                  <td key={plan.tier} className="px-4 py-3 text-zinc-700">
+                    {value === true ? 'Yes' : value === false ? '—' : value}
+                    {value === false ? <span className="sr-only">Not included</span> : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </ScrollTable>
       </Section>
 
       <Section

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
+import { ScrollTable } from '@/features/marketing/components/scroll-table';
 import { compareFaqs } from '@/features/marketing/content/faqs';
 import { priceText } from '@/features/marketing/lib/plan-copy';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
@@ -165,50 +166,34 @@ export function CompareRoute() {
         }
         tinted
       >
-        <div
-          className="overflow-x-auto rounded-xl border border-zinc-200 bg-white"
-          tabIndex={0}
-          role="region"
-          aria-label="Comparison of validation tools"
+        <ScrollTable
+          label="Comparison of validation tools"
+          minWidth="min-w-[980px]"
+          columns={[{ key: 'tool', label: 'Tool' }, ...columns]}
+          bodyClassName="align-top"
         >
-          <table className="w-full min-w-[980px] text-left text-sm">
-            <thead className="bg-zinc-50 text-zinc-900">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Tool
-                </th>
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className="px-4 py-3 font-semibold">
-                    {column.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 align-top">
-              {tools.map((tool) => (
-                <tr key={tool.name} className={tool.source ? undefined : 'bg-indigo-50/40'}>
-                  <th scope="row" className="px-4 py-3 font-semibold text-zinc-900">
-                    {tool.name}
-                    {tool.source ? (
-                      <a
-                        href={tool.source.href}
-                        rel="noopener noreferrer"
-                        className="mt-1 block text-xs font-normal text-indigo-700 underline"
-                      >
-                        Source: {tool.source.label}
-                      </a>
-                    ) : null}
-                  </th>
-                  {columns.map((column) => (
-                    <td key={column.key} className="px-4 py-3 text-zinc-700">
-                      {tool[column.key]}
-                    </td>
-                  ))}
-                </tr>
+          {tools.map((tool) => (
+            <tr key={tool.name} className={tool.source ? undefined : 'bg-indigo-50/40'}>
+              <th scope="row" className="px-4 py-3 font-semibold text-zinc-900">
+                {tool.name}
+                {tool.source ? (
+                  <a
+                    href={tool.source.href}
+                    rel="noopener noreferrer"
+                    className="mt-1 block text-xs font-normal text-indigo-700 underline"
+                  >
+                    Source: {tool.source.label}
+                  </a>
+                ) : null}
+              </th>
+              {columns.map((column) => (
+                <td key={column.key} className="px-4 py-3 text-zinc-700">
+                  {tool[column.key]}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </ScrollTable>
       </Section>
 
       <Section title="Which kind of tool do you need?">
