@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -10,11 +10,9 @@ import {
   type EndpointSample,
   type SampleLanguage,
 } from '../apps/web/src/features/api-docs/samples.ts';
-import { DESKTOP, launchBrowser, newTestContext, PHONE } from './support/browser.ts';
+import { PHONE } from './support/browser.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
-import { ensureWebBuild } from './support/web-build.ts';
+import { openSite, signUp, type TestSite } from './support/site.ts';
 import { expectToast, screenshot } from './support/workspace.ts';
 
 // The public API end to end. A Business user creates a key in /profile and copies it; the cURL
@@ -23,31 +21,13 @@ import { expectToast, screenshot } from './support/workspace.ts';
 // with python3 and requests, JavaScript with node) runs against the server. Screenshots of
 // /api-docs and the API keys section at 1280 and 390 px.
 
-const password = 'Correct-Horse-42!';
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const user = `apiuser_${suffix}`;
 
-let mail: MailCatcher;
-let server: RunningServer;
-let browser: Browser;
+let site: TestSite;
 let workDir: string;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
 
 const PRODUCTS_CSV = 'sku,price,email\nABC-0001,9.99,a@example.com\nbad,-1,not-an-email\n';
-
-async function newPage(viewport = DESKTOP, signedInAs?: Page): Promise<Page> {
-  const context = await newTestContext(browser, server.baseUrl, viewport);
-  // the same session as another page (its cookies)
-  if (signedInAs) await context.addCookies(await signedInAs.context().cookies());
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: server.baseUrl,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
 
 interface Ran {
   code: number;
@@ -98,29 +78,17 @@ describe('the public API from a Business account', () => {
   let schemaId = '';
 
   beforeAll(async () => {
-    ensureWebBuild();
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     workDir = mkdtempSync(path.join(os.tmpdir(), 'schemacheck-api-'));
     writeFileSync(path.join(workDir, 'products.csv'), PRODUCTS_CSV);
-    mail = await startMailCatcher();
-    server = await startServer({ smtpUrl: mail.url });
-    browser = await launchBrowser();
-    page = await newPage();
-    await page.goto('/auth?tab=register');
-    await page.getByLabel('Username', { exact: true }).fill(user);
-    await page.getByLabel('Email', { exact: true }).fill(`${user}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await page.waitForURL('**/dashboard');
-    await server.setTier(user, 'business');
+    site = await openSite({ clipboard: true });
+    page = await site.newPage();
+    await signUp(page, user);
+    await site.server.setTier(user, 'business');
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
+    await site?.close();
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
@@ -141,7 +109,7 @@ describe('the public API from a Business account', () => {
     await section.getByText(key.slice(0, 11) + '…').waitFor();
     await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-keys-1280.png') });
 
-    const phone = await newPage(PHONE, page);
+    const phone = await site.newPage(PHONE, page);
     await phone.goto('/profile');
     const phoneSection = phone.getByRole('region', { name: 'API keys' });
     await phoneSection.getByText('Nightly import').waitFor();
@@ -150,7 +118,7 @@ describe('the public API from a Business account', () => {
 
   it('the cURL sample from /api-docs validates a file with that key; revoked, the same call is 401', async () => {
     // a schema to validate against, made with the key
-    const created = await fetch(`${server.baseUrl}/api/v1/schemas`, {
+    const created = await fetch(`${site.server.baseUrl}/api/v1/schemas`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -171,11 +139,11 @@ describe('the public API from a Business account', () => {
     await page.goto('/api-docs');
     await expect
       .poll(() => page.getByTestId('api-base-url').textContent(), { timeout: 15_000 })
-      .toBe(`${server.baseUrl}/api/v1`);
+      .toBe(`${site.server.baseUrl}/api/v1`);
     const curl = (await page
       .locator('#validation [data-sample="validateFile"] code[data-language="curl"]')
       .textContent())!;
-    expect(curl).toContain(`${server.baseUrl}/api/v1/validate`);
+    expect(curl).toContain(`${site.server.baseUrl}/api/v1/validate`);
     const env = { SCHEMACHECK_API_KEY: key, SCHEMA_ID: schemaId };
     const ok = await run('sh', ['-c', curl], env);
     expect(ok.code, ok.stderr + ok.stdout).toBe(0);
@@ -197,7 +165,7 @@ describe('the public API from a Business account', () => {
     const refused = await run('sh', ['-c', curl], env);
     expect(refused.code).not.toBe(0);
     expect(JSON.parse(refused.stdout)).toMatchObject({ code: 'invalid_api_key' });
-    const status = await fetch(`${server.baseUrl}/api/v1/usage`, {
+    const status = await fetch(`${site.server.baseUrl}/api/v1/usage`, {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(status.status).toBe(401);
@@ -206,7 +174,7 @@ describe('the public API from a Business account', () => {
   it('every sample of /api-docs runs: cURL, Python and JavaScript', async () => {
     await page.goto('/profile');
     key = await createKey(page, 'Samples');
-    const base = `${server.baseUrl}/api/v1`;
+    const base = `${site.server.baseUrl}/api/v1`;
     const samples = endpointSamples(base);
     // the page shows these samples (the cURL tab of each is rendered)
     await page.goto('/api-docs');
@@ -262,12 +230,12 @@ describe('the public API from a Business account', () => {
     await page.goto('/api-docs');
     await page.getByRole('heading', { name: 'Endpoint reference' }).waitFor();
     await screenshot(page, 'api-docs-1280');
-    const phone = await newPage(PHONE);
+    const phone = await site.newPage(PHONE);
     await phone.goto('/api-docs');
     await phone.getByRole('heading', { name: 'Endpoint reference' }).waitFor();
     await screenshot(phone, 'api-docs-390');
     await page.getByRole('link', { name: 'Try in UI' }).waitFor();
     await page.getByRole('link', { name: 'Upgrade Plan' }).waitFor();
-    expect(pageErrors).toEqual([]);
+    expect(site.pageErrors).toEqual([]);
   });
 });

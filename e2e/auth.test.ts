@@ -1,15 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-
 import { FORGOT_PASSWORD_MESSAGE } from '@schemacheck/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { SCREENSHOT_DIR } from './support/paths.ts';
-import { findLink, startMailCatcher, type MailCatcher } from './support/smtp.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { ensureWebBuild } from './support/web-build.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { openSite, PASSWORD, signIn, type TestSite } from './support/site.ts';
+import { findLink } from './support/smtp.ts';
+import { expectToast, screenshot } from './support/workspace.ts';
 
 // The account life cycle in a real browser against the real server: sign up, sign out, sign in by
 // email and by username, a wrong password, a password reset through the emailed link, account
@@ -19,60 +15,23 @@ import { ensureWebBuild } from './support/web-build.ts';
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const username = `e2e_${suffix}`;
 const email = `${username}@example.com`;
-const password = 'Correct-Horse-42!';
 const newPassword = 'Brand-New-Secret-77?';
 
-let mail: MailCatcher;
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+let site: TestSite;
 let page: Page;
-const pageErrors: string[] = [];
 /** Console errors other than the expected failed requests (401s, 403s): CSP reports land here. */
 const consoleErrors: string[] = [];
-
-async function screenshot(name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
-/** Waits for a toast with this title and checks its text; then closes it unless told not to. */
-async function expectToast(
-  title: string,
-  description?: string,
-  { dismiss = true }: { dismiss?: boolean } = {},
-): Promise<void> {
-  const toast = page.locator('li.toast').filter({ hasText: title });
-  await toast.waitFor({ state: 'visible' });
-  if (description !== undefined) expect(await toast.textContent()).toContain(description);
-  if (!dismiss) return;
-  await toast.getByRole('button', { name: 'Close notification' }).click();
-  await toast.waitFor({ state: 'detached' });
-}
-
-async function signIn(identifier: string, secret: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Username or email').fill(identifier);
-  await page.getByLabel('Password', { exact: true }).fill(secret);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
 
 async function logOut(): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL('**/auth');
-  await expectToast('Logged out');
+  await expectToast(page, 'Logged out');
 }
 
 describe('accounts in the browser', () => {
   beforeAll(async () => {
-    ensureWebBuild();
-    mail = await startMailCatcher();
-    server = await startServer({ smtpUrl: mail.url });
-    browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    site = await openSite();
+    page = await site.newPage();
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       if (message.text().startsWith('Failed to load resource')) return;
@@ -81,10 +40,7 @@ describe('accounts in the browser', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
+    await site?.close();
   });
 
   it('shows the 404 page for unknown routes', async () => {
@@ -95,7 +51,7 @@ describe('accounts in the browser', () => {
     );
     expect(await page.title()).toBe('Page Not Found | SchemaCheck');
     await page.getByRole('link', { name: 'Return Home' }).click();
-    await page.waitForURL(server.baseUrl + '/');
+    await page.waitForURL(site.server.baseUrl + '/');
   });
 
   it('starts every route change at the top of the page', async () => {
@@ -108,15 +64,17 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(
-      `${server.baseUrl}/privacy`,
+      `${site.server.baseUrl}/privacy`,
     );
   });
 
   it('signs up with the live password checklist and lands on the dashboard', async () => {
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
-    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${server.baseUrl}/auth`);
-    await screenshot('auth-1280');
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(
+      `${site.server.baseUrl}/auth`,
+    );
+    await screenshot(page, 'auth-1280');
 
     await page.getByRole('tab', { name: 'Create Account' }).click();
     await page.getByLabel('Username', { exact: true }).fill(username);
@@ -125,13 +83,14 @@ describe('accounts in the browser', () => {
     expect(await checklist.count()).toBe(0); // appears only once a password is typed
     await page.getByLabel('Password', { exact: true }).fill('abc');
     expect(await checklist.locator('li[data-met="true"]').count()).toBe(1);
-    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     expect(await checklist.locator('li[data-met="true"]').count()).toBe(5);
-    await page.getByLabel('Confirm password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 
     await page.waitForURL('**/dashboard');
     await expectToast(
+      page,
       'Registration successful',
       `Welcome, ${username}! Your account has been created.`,
     );
@@ -145,20 +104,20 @@ describe('accounts in the browser', () => {
   });
 
   it('signs in by email and by username', async () => {
-    await signIn(email, password);
+    await signIn(page, email, PASSWORD);
     await page.waitForURL('**/dashboard');
-    await expectToast('Login successful', `Welcome back, ${username}!`);
+    await expectToast(page, 'Login successful', `Welcome back, ${username}!`);
     await logOut();
 
-    await signIn(username, password);
+    await signIn(page, username, PASSWORD);
     await page.waitForURL('**/dashboard');
-    await expectToast('Login successful', `Welcome back, ${username}!`);
+    await expectToast(page, 'Login successful', `Welcome back, ${username}!`);
     await logOut();
   });
 
   it('refuses a wrong password with a destructive toast', async () => {
-    await signIn(username, 'Wrong-Password-1!');
-    await expectToast('Login failed', 'Invalid username/email or password');
+    await signIn(page, username, 'Wrong-Password-1!');
+    await expectToast(page, 'Login failed', 'Invalid username/email or password');
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
@@ -171,10 +130,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     expect(await page.textContent('main')).toContain(FORGOT_PASSWORD_MESSAGE);
 
-    const message = await mail.waitFor((m) => m.to.includes(email));
+    const message = await site.mail.waitFor((m) => m.to.includes(email));
     const link = findLink(message, /\/reset-password\?token=/);
     expect(link, 'reset link in the mail').toBeTruthy();
-    expect(link!.startsWith(`${server.baseUrl}/reset-password?token=`)).toBe(true);
+    expect(link!.startsWith(`${site.server.baseUrl}/reset-password?token=`)).toBe(true);
 
     await page.goto(link!);
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -195,11 +154,11 @@ describe('accounts in the browser', () => {
       'This password reset link is invalid or has expired. Please request a new one.',
     );
 
-    await signIn(email, password);
-    await expectToast('Login failed');
-    await signIn(email, newPassword);
+    await signIn(page, email, PASSWORD);
+    await expectToast(page, 'Login failed');
+    await signIn(page, email, newPassword);
     await page.waitForURL('**/dashboard');
-    await expectToast('Login successful');
+    await expectToast(page, 'Login successful');
   });
 
   it('shows the profile, and the side menu on a phone', async () => {
@@ -209,10 +168,10 @@ describe('accounts in the browser', () => {
     expect(details).toContain(username);
     expect(details).toContain(email);
     expect(details).toContain('Available plans');
-    await screenshot('profile-1280');
+    await screenshot(page, 'profile-1280');
 
     await page.setViewportSize(PHONE);
-    await screenshot('profile-390');
+    await screenshot(page, 'profile-390');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Navigation Menu' });
     await menu.waitFor();
@@ -232,7 +191,7 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     // A modal dialog makes the page behind it inert, toasts included: the toast shows, and the
     // reason is repeated under the field, which is cleared.
-    await expectToast('Deletion failed', 'Incorrect password', { dismiss: false });
+    await expectToast(page, 'Deletion failed', 'Incorrect password', { dismiss: false });
     const error = dialog.locator('#delete-account-password-error');
     await error.waitFor();
     expect(await error.textContent()).toContain('Incorrect password');
@@ -242,22 +201,22 @@ describe('accounts in the browser', () => {
     await field.fill(newPassword);
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     await page.waitForURL('**/auth');
-    await expectToast('Account Deleted');
+    await expectToast(page, 'Account Deleted');
   });
 
   it('cannot sign in to the deleted account', async () => {
-    await signIn(email, newPassword);
-    await expectToast('Login failed', 'Invalid username/email or password');
+    await signIn(page, email, newPassword);
+    await expectToast(page, 'Login failed', 'Invalid username/email or password');
 
     await page.goto('/auth');
     await page.setViewportSize(PHONE);
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
-    await screenshot('auth-390');
+    await screenshot(page, 'auth-390');
     await page.setViewportSize(DESKTOP);
   });
 
   it('raised no uncaught errors and no console errors (CSP included) in the page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(site.pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -2,41 +2,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, newTestContext, PHONE } from './support/browser.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
-import { ensureWebBuild } from './support/web-build.ts';
+import { openSite, signUp, type TestSite } from './support/site.ts';
 import { expectToast } from './support/workspace.ts';
 
 // A Business user's webhooks in /profile (add with the secret shown once, test event, delivery
 // log, the notice of a webhook switched off) and the API jobs on the dashboard, against the real
 // server working jobs in-process and a real receiver on 127.0.0.1. Screenshots at 1280 and 390 px.
 
-const password = 'Correct-Horse-42!';
 const user = `hooks_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-let mail: MailCatcher;
-let server: RunningServer;
-let browser: Browser;
+let site: TestSite;
 let receiver: http.Server;
 let receiverUrl = '';
 /** What the receiver answers next. */
 let answer = 204;
 let received = 0;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newTestContext(browser, server.baseUrl, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
 
 const CSV = `id,email,score\n${Array.from({ length: 3000 }, (_, i) =>
   i % 500 === 7 ? `${i},nope,5` : `${i},p${i}@example.com,${i % 100}`,
@@ -55,7 +40,6 @@ describe('webhooks in /profile and API jobs on the dashboard', () => {
   let key = '';
 
   beforeAll(async () => {
-    ensureWebBuild();
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     receiver = http.createServer((req, res) => {
       req.resume();
@@ -69,25 +53,14 @@ describe('webhooks in /profile and API jobs on the dashboard', () => {
     // the server under test inherits these: a local receiver is allowed
     process.env.WEBHOOK_ALLOW_HTTP = 'true';
     process.env.WEBHOOK_ALLOWED_ADDRESSES = '127.0.0.1';
-    mail = await startMailCatcher();
-    server = await startServer({ smtpUrl: mail.url });
-    browser = await launchBrowser();
-    page = await newPage();
-    await page.goto('/auth?tab=register');
-    await page.getByLabel('Username', { exact: true }).fill(user);
-    await page.getByLabel('Email', { exact: true }).fill(`${user}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await page.waitForURL('**/dashboard');
-    await server.setTier(user, 'business');
+    site = await openSite();
+    page = await site.newPage();
+    await signUp(page, user);
+    await site.server.setTier(user, 'business');
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
+    await site?.close();
     receiver?.closeAllConnections();
     await new Promise((r) => receiver?.close(r));
   });
@@ -130,7 +103,7 @@ describe('webhooks in /profile and API jobs on the dashboard', () => {
     const form = new FormData();
     form.append('schema', SCHEMA);
     form.append('file', new Blob([CSV], { type: 'text/csv' }), 'nightly-feed.csv');
-    const res = await fetch(`${server.baseUrl}/api/v1/jobs`, {
+    const res = await fetch(`${site.server.baseUrl}/api/v1/jobs`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}` },
       body: form,
@@ -183,6 +156,6 @@ describe('webhooks in /profile and API jobs on the dashboard', () => {
     await section.getByRole('button', { name: 'Enable' }).click();
     await expectToast(page, 'Webhook enabled');
     await section.getByText('Active', { exact: true }).waitFor();
-    expect(pageErrors).toEqual([]);
+    expect(site.pageErrors).toEqual([]);
   });
 });

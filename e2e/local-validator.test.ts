@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, newTestContext, PHONE } from './support/browser.ts';
-import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { ensureWebBuild } from './support/web-build.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { openSite, type TestSite } from './support/site.ts';
 import {
   buildSchema,
   engineVerdict,
@@ -35,31 +33,19 @@ for (let i = 0; i < 1200; i++) {
 }
 const CSV = `${rows.join('\n')}\n`;
 
-let mail: MailCatcher;
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+let site: TestSite;
 let page: Page;
 const requests: Request[] = [];
-const pageErrors: string[] = [];
 
 describe('the in-browser CSV validator', () => {
   beforeAll(async () => {
-    ensureWebBuild();
-    mail = await startMailCatcher();
-    server = await startServer({ smtpUrl: mail.url });
-    browser = await launchBrowser();
-    context = await newTestContext(browser, server.baseUrl);
-    page = await context.newPage();
+    site = await openSite();
+    page = await site.newPage();
     page.on('request', (request) => requests.push(request));
-    page.on('pageerror', (error) => pageErrors.push(error.message));
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
+    await site?.close();
   });
 
   it('carries its landing content and says that files stay on the device', async () => {
@@ -152,6 +138,6 @@ describe('the in-browser CSV validator', () => {
   });
 
   it('raised no uncaught page errors', () => {
-    expect(pageErrors).toEqual([]);
+    expect(site.pageErrors).toEqual([]);
   });
 });

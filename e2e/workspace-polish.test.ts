@@ -1,12 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { seriousAxeFindings } from './support/axe.ts';
-import { DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { ensureWebBuild } from './support/web-build.ts';
-import { expectToast, screenshot, tableRows } from './support/workspace.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { openSite, PASSWORD, signIn, signUp, type TestSite } from './support/site.ts';
+import { chooseFile, expectToast, screenshot, tableRows } from './support/workspace.ts';
 
 // What a first-time user trips over, checked in Chromium against the real server: the sticky
 // Validate bar, the sample file and starter schema, inference on dirty data, the upgrade dialogs
@@ -15,51 +13,12 @@ import { expectToast, screenshot, tableRows } from './support/workspace.ts';
 // the signed-in /auth redirect, the refused reset link, no 401 in a signed-out console, and axe
 // with no serious or critical finding on every workspace page at 1280 and 390 px.
 
-const password = 'Correct-Horse-42!';
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const freeUser = `pfree_${suffix}`;
 const proUser = `ppro_${suffix}`;
 const quotaUser = `pquota_${suffix}`;
 
-let mail: MailCatcher;
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-/** axe is injected as a script tag, which the app's Content-Security-Policy would refuse. */
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport,
-    acceptDownloads: true,
-    bypassCSP: true,
-  });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
-
-async function signUp(page: Page, username: string): Promise<void> {
-  await page.goto('/auth?tab=register');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('heading', { name: `Welcome, ${username}` }).waitFor();
-}
-
-async function chooseFile(page: Page, name: string, content: string | Buffer) {
-  await page.getByTestId('dropzone-input').setInputFiles({
-    name,
-    mimeType: 'text/csv',
-    buffer: typeof content === 'string' ? Buffer.from(content) : content,
-  });
-}
+let site: TestSite;
 
 async function expectNoSeriousAxeFindings(page: Page, where: string): Promise<void> {
   const findings = await seriousAxeFindings(page);
@@ -89,28 +48,22 @@ describe('the workspace, finished', () => {
   let quota: Page;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    mail = await startMailCatcher();
-    server = await startServer({ smtpUrl: mail.url });
-    browser = await launchBrowser();
-    free = await newPage();
-    pro = await newPage();
-    quota = await newPage();
+    site = await openSite({ bypassCSP: true });
+    free = await site.newPage();
+    pro = await site.newPage();
+    quota = await site.newPage();
     await signUp(free, freeUser);
     await signUp(pro, proUser);
     await signUp(quota, quotaUser);
-    await server.setTier(proUser, 'pro');
+    await site.server.setTier(proUser, 'pro');
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
+    await site?.close();
   });
 
   it('signed-out pages log no failed request; /auth and both validators pass axe', async () => {
-    const page = await newPage();
+    const page = await site.newPage();
     const failures: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && message.text().includes('401')) {
@@ -144,7 +97,7 @@ describe('the workspace, finished', () => {
   });
 
   it('shows the invalid-link view when the server refuses a reset link', async () => {
-    const page = await newPage();
+    const page = await site.newPage();
     await page.goto('/reset-password?token=used-or-expired-token');
     await page.getByLabel('New password', { exact: true }).fill('Another-Horse-77!');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Another-Horse-77!');
@@ -398,12 +351,12 @@ describe('the workspace, finished', () => {
 
   it('warns below 10% remaining, and shows the monthly-limit dialog at the edge', async () => {
     // 99 of 100 used: one validation left (below 10%), then none.
-    await server.setUsage(quotaUser, 89);
+    await site.server.setUsage(quotaUser, 89);
     const page = quota;
     await page.goto('/dashboard');
     await page.getByTestId('usage').waitFor();
     expect(await page.getByTestId('usage').textContent()).not.toContain('left this month');
-    await server.setUsage(quotaUser, 99);
+    await site.server.setUsage(quotaUser, 99);
     await page.reload();
     await page.getByTestId('usage').waitFor();
     expect(await page.getByTestId('usage').textContent()).toContain(
@@ -434,11 +387,8 @@ describe('the workspace, finished', () => {
   });
 
   it('passes axe on /profile', async () => {
-    const page = await newPage();
-    await page.goto('/auth');
-    await page.getByLabel('Username or email', { exact: false }).fill(freeUser);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const page = await site.newPage();
+    await signIn(page, freeUser, PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -447,6 +397,6 @@ describe('the workspace, finished', () => {
   });
 
   it('raised no uncaught page errors', () => {
-    expect(pageErrors).toEqual([]);
+    expect(site.pageErrors).toEqual([]);
   });
 });

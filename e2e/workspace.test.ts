@@ -1,12 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, newTestContext, PHONE } from './support/browser.ts';
-import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { ensureWebBuild } from './support/web-build.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { openSite, signUp, type TestSite } from './support/site.ts';
 import {
   buildSchema,
+  chooseFile,
   engineVerdict,
   expectToast,
   readDownloaded,
@@ -22,7 +21,6 @@ import {
 // bytes, filters, and downloads the report (as a Pro user); a Pro user saves and loads a schema;
 // a free user meets the file-size and row-limit dialogs. Dashboard screenshots at 1280 and 390 px.
 
-const password = 'Correct-Horse-42!';
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const proUser = `pro_${suffix}`;
 const freeUser = `free_${suffix}`;
@@ -54,65 +52,23 @@ const VALID = [
   '',
 ].join('\n');
 
-let mail: MailCatcher;
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newTestContext(browser, server.baseUrl, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
-
-async function signUp(page: Page, username: string): Promise<void> {
-  await page.goto('/auth?tab=register');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('heading', { name: `Welcome, ${username}` }).waitFor();
-}
-
-async function chooseFile(
-  page: Page,
-  name: string,
-  content: string | Buffer,
-  mimeType = 'text/csv',
-) {
-  await page.getByTestId('dropzone-input').setInputFiles({
-    name,
-    mimeType,
-    buffer: typeof content === 'string' ? Buffer.from(content) : content,
-  });
-}
+let site: TestSite;
 
 describe('the validation workspace', () => {
   let pro: Page;
   let free: Page;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    mail = await startMailCatcher();
-    server = await startServer({ smtpUrl: mail.url });
-    browser = await launchBrowser();
-    pro = await newPage();
-    free = await newPage();
+    site = await openSite();
+    pro = await site.newPage();
+    free = await site.newPage();
     await signUp(pro, proUser);
     await signUp(free, freeUser);
-    await server.setTier(proUser, 'pro');
+    await site.server.setTier(proUser, 'pro');
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
+    await site?.close();
   });
 
   it('shows usage, plan limits and the empty results placeholder', async () => {
@@ -331,6 +287,6 @@ describe('the validation workspace', () => {
   });
 
   it('raised no uncaught page errors', () => {
-    expect(pageErrors).toEqual([]);
+    expect(site.pageErrors).toEqual([]);
   });
 });

@@ -31,6 +31,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/** Puts a file in the dashboard's dropzone. */
+export async function chooseFile(
+  page: Page,
+  name: string,
+  content: string | Buffer,
+  mimeType = 'text/csv',
+): Promise<void> {
+  await page.getByTestId('dropzone-input').setInputFiles({
+    name,
+    mimeType,
+    buffer: typeof content === 'string' ? Buffer.from(content) : content,
+  });
+}
+
 /** Adds the fields through the builder's inputs, in order. */
 export async function buildSchema(page: Page, name: string, fields: FieldInput[]): Promise<void> {
   await page.getByLabel('Schema name', { exact: true }).fill(name);
@@ -128,11 +142,17 @@ export function readDownloaded(filePath: string): string[][] {
   return parseCsv(readFileSync(filePath, 'utf8'));
 }
 
-/** Waits for a toast with this title, checks its text, and closes it. */
-export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+/** Waits for a toast with this title and checks its text; then closes it unless told not to. */
+export async function expectToast(
+  page: Page,
+  title: string,
+  description?: string,
+  { dismiss = true }: { dismiss?: boolean } = {},
+): Promise<void> {
   const toast = page.locator('li.toast').filter({ hasText: title });
   await toast.waitFor({ state: 'visible' });
   if (description !== undefined) expect(await toast.textContent()).toContain(description);
+  if (!dismiss) return;
   await toast.getByRole('button', { name: 'Close notification' }).click();
   await toast.waitFor({ state: 'detached' });
 }
