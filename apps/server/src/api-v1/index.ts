@@ -20,7 +20,7 @@ import { recordApiCall } from './usage.ts';
 //   preHandler  Idempotency-Key on POST: replay, refuse, or claim;
 //   handler     the route (routes/*.ts), its input parsed with the contracts' zod schemas;
 //   onSend      the claimed key stores the response (or is released on 429/5xx);
-//   onResponse  one api_usage row (rows and bytes set by the route in request.apiUsage).
+//   onSend      one api_usage row (rows and bytes set by the route in request.apiUsage).
 // Errors take the one shape of the whole server (errors.ts), thrown anywhere along the way.
 
 /** The multipart limits of an upload: one file, a schema field and a few small fields. */
@@ -135,9 +135,11 @@ export default async function apiV1(app: FastifyInstance) {
     return payload;
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Recorded before the answer leaves (onSend, not onResponse): a pipeline that reads
+  // /v1/usage right after a call finds that call counted.
+  app.addHook('onSend', async (request, reply, payload) => {
     const auth = request.apiAuth;
-    if (!auth) return;
+    if (!auth) return payload;
     const used = request.apiUsage ?? { rows: 0, bytes: 0 };
     await recordApiCall(app.db, {
       userId: auth.userId,
@@ -149,6 +151,7 @@ export default async function apiV1(app: FastifyInstance) {
       status: reply.statusCode,
       at: app.now(),
     }).catch((err: unknown) => request.log.error({ err }, 'Could not record an API call'));
+    return payload;
   });
 
   for (const register of routeModules) await register(v1);
