@@ -38,6 +38,13 @@ export default defineConfig({
     // Sizes are not printed (the build script logs warnings only); gzipping every chunk to count
     // them costs seconds.
     reportCompressedSize: false,
-    rollupOptions: { onwarn: quietKnownWarnings },
+    rollupOptions: {
+      onwarn: quietKnownWarnings,
+      // The engine's and the contracts' modules only define things (neither has an import for
+      // effect alone), so a page that takes a constant or a helper from one gets that module, not
+      // the whole package: not the engine's regular expressions and readers, which load with the
+      // schema check on first use (decision 108).
+      treeshake: { moduleSideEffects: (id) => !/\/packages\/(engine|contracts)\/src\//.test(id) },
+    },
   },
 });

@@ -10,6 +10,7 @@ import { toast } from '@/hooks/use-toast';
 import { downloadBlob } from '../lib/download';
 import { formatBytes, formatCount } from '../lib/format';
 import { fileTypeOf, verdictOf } from '../lib/result';
+import { loadEngine } from '../lib/engine';
 import { checkDraftForValidation } from '../lib/schema-check';
 import { mapProblems, type ProblemMap } from '../lib/schema-draft';
 import { useLocalValidation } from '../lib/use-local-validation';
@@ -50,7 +51,7 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
   const onValidate = async () => {
     if (running) return;
     const draft = form.getValues();
-    const checked = checkDraftForValidation(draft, file);
+    const checked = await checkDraftForValidation(draft, file);
     if (!checked.ok) {
       if (checked.problems) setProblems(checked.problems);
       return;
@@ -96,6 +97,7 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
               maxBytes={null}
               disabled={running}
               onFile={(chosen) => {
+                void loadEngine().catch(() => undefined);
                 setFile(chosen);
                 reset();
                 const type = fileTypeOf(chosen.name);

@@ -1,10 +1,4 @@
-import {
-  exportSchema,
-  inferProposalFromBytes,
-  parseSchemaText,
-  type InferFieldMisfits,
-  type SchemaProblem,
-} from '@schemacheck/engine';
+import type { InferFieldMisfits, SchemaProblem } from '@schemacheck/engine';
 import { Download, FileUp, Plus, Sparkles } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
@@ -18,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 
 import { downloadBlob } from '../lib/download';
+import { loadEngine } from '../lib/engine';
 import { plural } from '../lib/format';
 import { fileTypeOf } from '../lib/result';
 import {
@@ -100,7 +95,11 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
     const chosen = input.files?.[0];
     input.value = '';
     if (!chosen) return;
-    const parsed = parseSchemaText(await chosen.text());
+    const [{ parseSchemaText, exportSchema }, text] = await Promise.all([
+      loadEngine(),
+      chosen.text(),
+    ]);
+    const parsed = parseSchemaText(text);
     if (!parsed.ok) {
       setImportProblems(parsed.problems);
       toast({
@@ -134,7 +133,11 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
     setInferring(true);
     try {
       const fileType = fileTypeOf(file.name) ?? getValues('fileType');
-      const bytes = new Uint8Array(await file.slice(0, INFER_BYTES).arrayBuffer());
+      const [{ inferProposalFromBytes }, buffer] = await Promise.all([
+        loadEngine(),
+        file.slice(0, INFER_BYTES).arrayBuffer(),
+      ]);
+      const bytes = new Uint8Array(buffer);
       const { schema, misfits: found } = inferProposalFromBytes(bytes, fileType, INFER_ROWS);
       if (schema.fields.length === 0) {
         toast({

@@ -105,7 +105,7 @@ export function Workspace({ user }: { user: PublicUser }) {
 
   const onValidate = async () => {
     if (running) return;
-    const checked = checkDraftForValidation(form.getValues(), file);
+    const checked = await checkDraftForValidation(form.getValues(), file);
     if (!checked.ok) {
       if (checked.problems) setProblems(checked.problems);
       return;
@@ -196,7 +196,7 @@ export function Workspace({ user }: { user: PublicUser }) {
     }
   };
 
-  const onSave = () => {
+  const onSave = async () => {
     if (!plan.limits.savedSchemas) {
       setUpgrade({ kind: 'save_locked' });
       return;
@@ -218,7 +218,7 @@ export function Workspace({ user }: { user: PublicUser }) {
       });
       return;
     }
-    const checked = checkSchema(draft);
+    const checked = await checkSchema(draft);
     if (!checked.ok) {
       if (checked.problems) setProblems(checked.problems);
       return;
@@ -371,7 +371,7 @@ export function Workspace({ user }: { user: PublicUser }) {
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={onSave}
+                  onClick={() => void onSave()}
                   disabled={save.isPending}
                   aria-label={locked ? 'Save schema (paid plans)' : undefined}
                 >

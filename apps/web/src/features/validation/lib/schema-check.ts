@@ -1,7 +1,8 @@
-import { parseSchema, type WebSchema } from '@schemacheck/engine';
+import type { WebSchema } from '@schemacheck/engine';
 
 import { toast } from '@/hooks/use-toast';
 
+import { loadEngine } from './engine';
 import { mapProblems, toWebSchema, type ProblemMap, type SchemaDraft } from './schema-draft';
 
 export type CheckedDraft =
@@ -11,7 +12,10 @@ export type CheckedDraft =
  * The checks before a validation (docs/product.md#the-validation-workspace), as toasts, then the engine's own check of the schema (the
  * same the server runs), whose problems the builder shows by field.
  */
-export function checkDraftForValidation(draft: SchemaDraft, file: File | null): CheckedDraft {
+export async function checkDraftForValidation(
+  draft: SchemaDraft,
+  file: File | null,
+): Promise<CheckedDraft> {
   if (!file) {
     toast({
       variant: 'destructive',
@@ -46,8 +50,9 @@ export function checkDraftForValidation(draft: SchemaDraft, file: File | null): 
   return checkSchema(draft);
 }
 
-export function checkSchema(draft: SchemaDraft): CheckedDraft {
+export async function checkSchema(draft: SchemaDraft): Promise<CheckedDraft> {
   const schema = toWebSchema(draft);
+  const { parseSchema } = await loadEngine();
   const parsed = parseSchema(schema, 'web');
   if (parsed.ok) return { ok: true, schema };
   const first = parsed.problems[0];
