@@ -154,6 +154,25 @@ describe('the pre-rendered HTML, without JavaScript', () => {
     },
   );
 
+  it('a page paints from its document alone: the script it references before paint is small', async () => {
+    // Decision 108: the app's code (about 125 KiB compressed) and the page's chunks are requested
+    // after the first paint, so on a slow connection nothing competes with the document.
+    for (const path of PUBLIC_PATHS) {
+      const html = raw.get(path)!.html;
+      expect(html, path).not.toMatch(/<link rel="stylesheet"/);
+      const urls = [
+        ...html.matchAll(
+          /<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]!);
+      let bytes = 0;
+      for (const url of urls)
+        bytes += (await (await fetch(server.baseUrl + url)).arrayBuffer()).byteLength;
+      expect(bytes, `${path}: ${urls.join(', ')}`).toBeLessThan(8 * 1024);
+      expect(rootOf(html), path).toMatch(/data-preload="\/assets\/[^"]+\.js/);
+    }
+  });
+
   it('every JSON-LD block parses, names schema.org and has the expected @type', () => {
     for (const path of PUBLIC_PATHS) {
       const blocks = jsonLdBlocks(raw.get(path)!.html);
