@@ -166,6 +166,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+// Scores under load are noisy (CPU time is multiplied by the slowdown): the load is printed with them.
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const loadAtStart = loadAverage();
 const rows = [];
 let failed = false;
 try {
@@ -231,7 +238,7 @@ try {
 
 const ms = (value) => `${Math.round(value)} ms`;
 console.log(
-  `\nMobile Lighthouse ${lighthouse.version ?? ''}, median of ${RUNS} run(s), bar ${BAR}\n`,
+  `\nMobile Lighthouse, median of ${RUNS} run(s), bar ${BAR}; load average ${loadAtStart} at the start, ${loadAverage()} at the end (${os.cpus().length} cores)\n`,
 );
 console.log(
   '| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | transfer | benchmarkIndex | CPU slowdown |',
