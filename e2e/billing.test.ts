@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, newTestContext, PHONE } from './support/browser.ts';
-import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { ensureWebBuild } from './support/web-build.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { openSite, signUp, type TestSite } from './support/site.ts';
 import { buildSchema, expectToast, screenshot } from './support/workspace.ts';
 
 // Buying a plan in the browser, on the server's built-in test mode (no Stripe keys): a free user
@@ -13,32 +11,10 @@ import { buildSchema, expectToast, screenshot } from './support/workspace.ts';
 // page and the dashboard, validates the 2 MB file, then cancels and sees the end date.
 // Screenshots of the plans, the checkout and the four payment-return states at 1280 and 390 px.
 
-const password = 'Correct-Horse-42!';
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-let mail: MailCatcher;
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newTestContext(browser, server.baseUrl, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
-
-async function signUp(page: Page, username: string): Promise<void> {
-  await page.goto('/auth?tab=register');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
+let site: TestSite;
+const newPage = (viewport?: typeof PHONE) => site.newPage(viewport);
 
 async function payWith(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number);
@@ -63,18 +39,11 @@ function twoMegabyteCsv(): Buffer {
 
 describe('buying a plan', () => {
   beforeAll(async () => {
-    // WEB_DIST names a build made elsewhere (the server reads it too); otherwise apps/web/dist.
-    if (!process.env.WEB_DIST) ensureWebBuild();
-    mail = await startMailCatcher();
-    server = await startServer({ smtpUrl: mail.url });
-    browser = await launchBrowser();
+    site = await openSite();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-    await mail?.close();
+    await site?.close();
   });
 
   it('a free user upgrades to Pro from the file-size dialog and validates the 2 MB file', async () => {
@@ -286,6 +255,6 @@ describe('buying a plan', () => {
   }, 300_000);
 
   it('raised no uncaught page errors', () => {
-    expect(pageErrors).toEqual([]);
+    expect(site.pageErrors).toEqual([]);
   });
 });

@@ -228,6 +228,7 @@ export function testModePages(testMode: TestModeStripe) {
         if (!(err instanceof StripeApiError)) throw err;
         return html(reply, 404, portalPage(testMode, id).body);
       }
+      await testMode.settled();
       const { status, body } = portalPage(testMode, id, null, 'Your card was updated.');
       return html(reply, status, body);
     });
@@ -239,6 +240,7 @@ export function testModePages(testMode: TestModeStripe) {
       const next = Math.min(...view.subscriptions.map((s) => s.periodEnd));
       const target = Number.isFinite(next) ? next + 60 : testMode.account.now + 86_400;
       testMode.account.advanceClock(testMode.account.clockId, target);
+      await testMode.settled();
       return reply.redirect(`/test-mode/portal/${encodeURIComponent(id)}`, 303);
     });
   };

@@ -79,6 +79,15 @@ export class TestModeStripe {
     if (this.delivery === 'auto') void this.flush();
   }
 
+  /**
+   * Resolves once the events that exist now have had their first delivery attempt (auto mode).
+   * The test-mode pages wait for it before they answer, so the app has heard of a change by
+   * the time the person returns to it.
+   */
+  settled(): Promise<void> {
+    return this.delivery === 'auto' ? this.flush() : Promise.resolve();
+  }
+
   /** Delivers every queued event, one after another, in creation order. */
   flush(): Promise<void> {
     this.chain = this.chain.then(async () => {
