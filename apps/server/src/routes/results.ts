@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import { requireUser } from '../plugins/session.ts';
-import { contentDisposition, reportFileName } from '../validation/files.ts';
+import { sendCsvReport } from '../validation/files.ts';
 import { limitsOf } from '../validation/limits.ts';
 import { findOwnResult, toResponse } from '../validation/results.ts';
 
@@ -34,17 +34,7 @@ export default async function resultRoutes(app: FastifyInstance) {
         throw new AppError('plan_required', { message: REPORT_PLAN_MESSAGE });
       }
       const stream = row.reportKey ? await app.storage.get(row.reportKey) : null;
-      if (!stream) {
-        throw new AppError('not_found', {
-          message: 'The full report of this validation is not available.',
-        });
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(reportFileName(row.fileName)))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendCsvReport(reply, row.fileName, stream);
     },
   );
 }

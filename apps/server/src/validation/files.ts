@@ -1,3 +1,8 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { reportFileName } from '@schemacheck/contracts';
+import { AppError } from '../errors.ts';
+
 // The uploaded file's name: shown to the user and used in the report's download name, never as
 // a storage path. Which reader a file goes to is the engine's detectFileType, used everywhere.
 
@@ -28,4 +33,22 @@ export function contentDisposition(fileName: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Sends a stored CSV report as a download named after the validated file (the web's and the
+ * public API's download alike); 404 when the report is gone (retention, or never written).
+ */
+export function sendCsvReport(reply: FastifyReply, fileName: string, report: Readable | null) {
+  if (!report) {
+    throw new AppError('not_found', {
+      message: 'The full report of this validation is not available.',
+    });
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', contentDisposition(reportFileName(fileName)))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(report);
 }

@@ -1,6 +1,6 @@
 import { reportJsonSchema, reportParamsSchema, reportQuerySchema } from '@schemacheck/contracts';
 import { AppError } from '../../errors.ts';
-import { contentDisposition, reportFileName } from '../../validation/files.ts';
+import { sendCsvReport } from '../../validation/files.ts';
 import { findOwnResult } from '../../validation/results.ts';
 import { nameComponent, type ApiV1 } from '../openapi.ts';
 import { reportJsonStream } from '../report-json.ts';
@@ -45,15 +45,7 @@ export default function reportRoutes(v1: ApiV1) {
           .header('content-type', 'application/json; charset=utf-8')
           .send(reportJsonStream(row, stream));
       }
-      if (!stream) {
-        throw new AppError('not_found', {
-          message: 'The full report of this validation is not available.',
-        });
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(reportFileName(row.fileName)))
-        .send(stream);
+      return sendCsvReport(reply, row.fileName, stream);
     },
   );
 }
