@@ -5,7 +5,7 @@ import { SiteLayout } from '@/components/layouts/site-layout';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { CodeBlock } from '@/features/marketing/components/code-block';
-import { CopyButton } from '@/features/marketing/components/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { CtaSection } from '@/features/marketing/components/cta-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { IssueList } from '@/features/marketing/components/issue-list';
