@@ -42,7 +42,11 @@ const BUDGET_IDLE_RSS_MB = Number(process.env.BUDGET_IDLE_RSS_MB ?? 400);
 const BUDGET_HEALTHZ_P99_MS = Number(process.env.BUDGET_HEALTHZ_P99_MS ?? 100);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-stress-'));
-const server = spawnServer(dataDir);
+// STRESS_DATABASE_URL runs the same checks on PostgreSQL (the default is PGlite, as npm start).
+const server = spawnServer(
+  dataDir,
+  process.env.STRESS_DATABASE_URL ? { DATABASE_URL: process.env.STRESS_DATABASE_URL } : {},
+);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => {

@@ -26,8 +26,10 @@ export function killServers(): void {
 
 /** Starts the server; `env` adds to (or overrides) the test settings. */
 export function spawnServer(dataDir: string, env: Record<string, string> = {}): ServerProcess {
+  // Nothing of the caller's own database, mail or origin leaks in; `env` may set them.
+  const { DATABASE_URL: _db, SMTP_URL: _smtp, APP_URL: _app, ...inherited } = process.env;
   const childEnv: Record<string, string | undefined> = {
-    ...process.env,
+    ...inherited,
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
@@ -36,9 +38,6 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}): 
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.SMTP_URL;
-  delete childEnv.APP_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
     env: childEnv,
