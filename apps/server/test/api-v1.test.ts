@@ -654,6 +654,26 @@ describe('rate limit, idempotency, errors', () => {
     }
   });
 
+  it('an account with a contract rate limit gets its own figure, on the next request', async () => {
+    const { key, userId } = await withKey('enterprise');
+    const get = () => call({ url: '/api/v1/usage', key });
+    expect((await get()).headers['ratelimit-limit']).toBe('3000');
+    // What npm run set-rate-limit writes.
+    await t.db.database.db
+      .update(users)
+      .set({ apiRateLimitPerMinute: 2 })
+      .where(eq(users.id, userId));
+    const first = await get();
+    expect(first.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': '0' });
+    expect(first.json().rate_limit).toMatchObject({ limit: 2 });
+    expect((await get()).statusCode).toBe(429);
+    await t.db.database.db
+      .update(users)
+      .set({ apiRateLimitPerMinute: null })
+      .where(eq(users.id, userId));
+    expect((await get()).headers['ratelimit-limit']).toBe('3000');
+  });
+
   it('Idempotency-Key: the same request replays the first response; a different one is refused', async () => {
     const { key, userId } = await withKey();
     const headers = { 'idempotency-key': 'create-products-1' };

@@ -13,13 +13,18 @@ const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /** Runs `npm run set-tier`'s script in a child process. */
 function setTier(dataDir: string, ...args: string[]) {
+  return operatorCommand('set-tier', dataDir, args);
+}
+
+/** Runs an operator command's script (src/cli/<name>.ts) in a child process on DATA_DIR. */
+function operatorCommand(name: string, dataDir: string, args: string[]) {
   const env: Record<string, string | undefined> = {
     ...process.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
   };
   delete env.DATABASE_URL;
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/set-tier.ts', ...args], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], {
     cwd: SERVER_DIR,
     env,
     encoding: 'utf8',
@@ -183,6 +188,44 @@ describe('set-tier', () => {
     } finally {
       await check.close();
     }
+  });
+});
+
+describe('set-rate-limit', () => {
+  it('gives an account its own API rate limit, returns it to the plan, and refuses bad input', async () => {
+    const dataDir = tempDir();
+    const db = await openDatabase({ dataDir, databaseUrl: null });
+    await db.migrate();
+    await db.db
+      .insert(users)
+      .values({ username: 'Contract', email: 'c@example.com', passwordHash: 'x' });
+    await db.close();
+    const run = (...args: string[]) => operatorCommand('set-rate-limit', dataDir, args);
+
+    const set = run('contract', '12000');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toBe(
+      'Contract <c@example.com>: API rate limit plan → 12000 (requests a minute per key)\n',
+    );
+    for (const bad of ['0', '-5', '1.5', 'lots', '1000001']) {
+      const refused = run('contract', bad);
+      expect(refused.code, bad).toBe(2);
+      expect(refused.stderr).toContain(`"${bad}" is not a whole number of requests a minute`);
+    }
+    expect(run('nobody', '5').code).toBe(1);
+
+    const check = async () => {
+      const c = await openDatabase({ dataDir, databaseUrl: null });
+      try {
+        const [row] = await c.db.select().from(users).where(eq(users.username, 'Contract'));
+        return row!.apiRateLimitPerMinute;
+      } finally {
+        await c.close();
+      }
+    };
+    expect(await check()).toBe(12000);
+    expect(run('c@example.com', 'plan').stdout).toContain('12000 → plan');
+    expect(await check()).toBeNull();
   });
 });
 

@@ -28,6 +28,7 @@ export interface ApiAuth {
   userId: string;
   apiKeyId: string;
   tier: SubscriptionTier;
+  rateLimitPerMinute: number | null;
 }
 
 export async function authenticate(request: FastifyRequest): Promise<ApiAuth> {
@@ -58,5 +59,6 @@ export async function authenticate(request: FastifyRequest): Promise<ApiAuth> {
     });
   }
   await touchKey(app.db, owner.apiKeyId, app.now());
-  return { userId: owner.userId, apiKeyId: owner.apiKeyId, tier: owner.tier };
+  const { userId, apiKeyId, tier, rateLimitPerMinute } = owner;
+  return { userId, apiKeyId, tier, rateLimitPerMinute };
 }

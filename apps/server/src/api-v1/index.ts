@@ -10,7 +10,7 @@ import {
   requestFingerprint,
 } from './idempotency.ts';
 import { ApiV1, openApiDocument } from './openapi.ts';
-import { KeyRateLimiter, WINDOW_SECONDS } from './rate-limit.ts';
+import { KeyRateLimiter, rateLimitOf, WINDOW_SECONDS } from './rate-limit.ts';
 import { routeModules } from './routes/index.ts';
 import './types.ts';
 import { recordApiCall } from './usage.ts';
@@ -38,11 +38,6 @@ interface Claimed {
   key: string;
 }
 
-function rateLimitOf(app: FastifyInstance, tier: string): number {
-  const c = app.config.apiRateLimit;
-  return tier === 'enterprise' ? c.enterprisePerMinute : c.perMinute;
-}
-
 /** A short answer before the body was read: discard the rest and close afterwards. */
 function discardBody(request: FastifyRequest, reply: FastifyReply): void {
   if (request.raw.complete) return;
@@ -64,7 +59,7 @@ export default async function apiV1(app: FastifyInstance) {
     request.apiUsage = { rows: 0, bytes: 0 };
     const auth = await authenticate(request);
     request.apiAuth = auth;
-    const decision = limiter.take(auth.apiKeyId, rateLimitOf(app, auth.tier));
+    const decision = limiter.take(auth.apiKeyId, rateLimitOf(app.config.apiRateLimit, auth));
     reply.header('ratelimit-limit', String(decision.limit));
     reply.header('ratelimit-remaining', String(decision.remaining));
     reply.header('ratelimit-reset', String(decision.reset));

@@ -128,6 +128,8 @@ export interface KeyOwner {
   apiKeyId: string;
   userId: string;
   tier: SubscriptionTier;
+  /** A contract's own rate limit (set-rate-limit), or null for the plan's. */
+  rateLimitPerMinute: number | null;
   revoked: boolean;
 }
 
@@ -139,6 +141,7 @@ export async function findKey(db: Db, key: string): Promise<KeyOwner | null> {
       userId: apiKeys.userId,
       revokedAt: apiKeys.revokedAt,
       tier: users.subscriptionTier,
+      rateLimitPerMinute: users.apiRateLimitPerMinute,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -148,6 +151,7 @@ export async function findKey(db: Db, key: string): Promise<KeyOwner | null> {
     apiKeyId: row.apiKeyId,
     userId: row.userId,
     tier: row.tier as SubscriptionTier,
+    rateLimitPerMinute: row.rateLimitPerMinute,
     revoked: row.revokedAt !== null,
   };
 }

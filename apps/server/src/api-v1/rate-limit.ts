@@ -5,6 +5,19 @@
 
 export const WINDOW_SECONDS = 60;
 
+/**
+ * A key's requests a minute: its owner's contract limit when one is set (`npm run
+ * set-rate-limit`, for Enterprise agreements), else the plan's (API_RATE_LIMIT_PER_MINUTE, or
+ * API_RATE_LIMIT_ENTERPRISE_PER_MINUTE on Enterprise).
+ */
+export function rateLimitOf(
+  limits: { perMinute: number; enterprisePerMinute: number },
+  owner: { tier: string; rateLimitPerMinute: number | null },
+): number {
+  if (owner.rateLimitPerMinute !== null) return owner.rateLimitPerMinute;
+  return owner.tier === 'enterprise' ? limits.enterprisePerMinute : limits.perMinute;
+}
+
 interface Window {
   start: number;
   count: number;

@@ -1,13 +1,12 @@
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '@schemacheck/contracts';
 import { eq } from 'drizzle-orm';
-import { findUserByLogin } from '../auth/users.ts';
 import { users } from '../db/schema.ts';
-import { fail, openConfiguredDatabase } from '../startup.ts';
+import { fail } from '../startup.ts';
+import { changeUser } from './operator.ts';
 
 // npm run set-tier -- <username-or-email> <free|pro|business|enterprise>
 // Sets a user's plan directly in the configured database (an operator's tool: support, tests,
-// enterprise contracts). With the embedded database it refuses to run while the server holds
-// DATA_DIR; with DATABASE_URL it works beside running servers.
+// enterprise contracts).
 
 const USAGE = `Usage: npm run set-tier -- <username-or-email> <${SUBSCRIPTION_TIERS.join('|')}>`;
 
@@ -17,29 +16,16 @@ if (!(SUBSCRIPTION_TIERS as readonly string[]).includes(tier)) {
   fail(`Unknown tier "${tier}". ${USAGE}`, 2);
 }
 
-const { database } = await openConfiguredDatabase(
-  'The server is running: stop it before using set-tier (or use DATABASE_URL).',
-);
-
-try {
-  await database.migrate();
-  const user = await findUserByLogin(database.db, who);
-  if (user) {
-    await database.db
-      .update(users)
-      // Recorded as set by hand: billing's sync keeps it while no Stripe subscription exists
-      // (docs/decisions/074).
-      .set({
-        subscriptionTier: tier as SubscriptionTier,
-        tierSource: 'operator',
-        tierUpdatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id));
-    process.stdout.write(`${user.username} <${user.email}>: ${user.subscriptionTier} → ${tier}\n`);
-  } else {
-    process.stderr.write(`No account with username or email "${who}"\n`);
-    process.exitCode = 1;
-  }
-} finally {
-  await database.close();
-}
+await changeUser('set-tier', who, async (db, user) => {
+  await db
+    .update(users)
+    // Recorded as set by hand: billing's sync keeps it while no Stripe subscription exists
+    // (docs/decisions/074).
+    .set({
+      subscriptionTier: tier as SubscriptionTier,
+      tierSource: 'operator',
+      tierUpdatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id));
+  return `${user.username} <${user.email}>: ${user.subscriptionTier} → ${tier}`;
+});

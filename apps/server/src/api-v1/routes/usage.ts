@@ -1,6 +1,6 @@
 import { usageV1Schema } from '@schemacheck/contracts';
 import type { ApiV1 } from '../openapi.ts';
-import { WINDOW_SECONDS } from '../rate-limit.ts';
+import { rateLimitOf, WINDOW_SECONDS } from '../rate-limit.ts';
 import { usageV1 } from '../usage.ts';
 
 // GET /v1/usage: the month's validations (shared with the web app), API calls, rows and bytes.
@@ -20,9 +20,8 @@ export default function usageRoutes(v1: ApiV1) {
       responses: { 200: { description: 'Usage.', schema: usageV1Schema } },
     },
     async ({ auth }) => {
-      const c = app.config.apiRateLimit;
       return usageV1(app.db, auth.userId, auth.tier, app.now(), {
-        limit: auth.tier === 'enterprise' ? c.enterprisePerMinute : c.perMinute,
+        limit: rateLimitOf(app.config.apiRateLimit, auth),
         windowSeconds: WINDOW_SECONDS,
       });
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "api_rate_limit_per_minute" integer;
