@@ -126,6 +126,39 @@ describe('the in-browser CSV validator', () => {
     expect(await names.first().inputValue()).toBe('sku');
   });
 
+  it('imports a JSON Schema and says, beside the schema, which of its rules cannot be checked', async () => {
+    await page.reload();
+    await page.getByLabel('Import schema file').setInputFiles({
+      name: 'feed.schema.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        JSON.stringify({
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
+          type: 'object',
+          properties: {
+            sku: { type: 'string', pattern: '^SKU-[0-9]+$' },
+            price: { oneOf: [{ type: 'number' }, { type: 'string' }] },
+          },
+          required: ['sku'],
+        }),
+      ),
+    });
+    await expectToast(page, 'Schema imported');
+    const names = page.getByLabel('Field name', { exact: true });
+    expect(await names.count()).toBe(2);
+    const note = page.getByTestId('import-warnings');
+    expect(await note.textContent()).toContain(
+      'SchemaCheck cannot check 1 rule of feed.schema.json; validation goes on without it:',
+    );
+    expect(await note.getByRole('listitem').allTextContents()).toEqual([
+      "Keyword 'oneOf' is not supported and was ignored at properties.price.oneOf",
+    ]);
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(page, 'csv-validator-import-warnings-1280');
+    await note.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await page.getByTestId('import-warnings').count()).toBe(0);
+  });
+
   it('sent nothing of the file to any server', () => {
     expect(requests.length).toBeGreaterThan(0);
     for (const request of requests) {

@@ -46,6 +46,11 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
   const [announcement, setAnnouncement] = useState('');
   const [importProblems, setImportProblems] = useState<SchemaProblem[] | null>(null);
   const [inferring, setInferring] = useState(false);
+  // Rules of an imported schema the engine cannot check (decision 004): validation goes on
+  // without them, so the person is told which, beside the schema, until they dismiss it.
+  const [importWarnings, setImportWarnings] = useState<{ file: string; warnings: string[] } | null>(
+    null,
+  );
   // Values of the inferred fields that did not fit their proposed types: validation will report
   // them, and the person should see them before (docs/decisions/111).
   const [misfits, setMisfits] = useState<{ file: string; fields: InferFieldMisfits[] } | null>(
@@ -111,10 +116,17 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
     }
     setImportProblems(null);
     setMisfits(null);
+    setImportWarnings(
+      parsed.warnings.length > 0 ? { file: chosen.name, warnings: parsed.warnings } : null,
+    );
     replaceWith(exportSchema(parsed.value, 'web') as unknown as WebSchema, false);
     toast({
       title: 'Schema imported',
-      description: `${parsed.value.fields.length} fields from ${chosen.name}.${parsed.warnings.length ? ` ${parsed.warnings.join(' ')}` : ''}`,
+      description: `${plural(parsed.value.fields.length, 'field')} from ${chosen.name}.${
+        parsed.warnings.length > 0
+          ? ` ${plural(parsed.warnings.length, 'rule')} cannot be checked; see the schema card.`
+          : ''
+      }`,
     });
   };
 
@@ -151,6 +163,7 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
       if (!getValues('name').trim()) schema.name = file.name.replace(/\.[^.]+$/, '');
       replaceWith(schema, true);
       setImportProblems(null);
+      setImportWarnings(null);
       setMisfits(found.length > 0 ? { file: file.name, fields: found } : null);
       const odd = found.reduce((n, f) => n + f.count, 0);
       toast({
@@ -255,6 +268,33 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
               size="sm"
               className="mt-2 text-red-800 hover:bg-red-100"
               onClick={() => setImportProblems(null)}
+            >
+              Dismiss
+            </Button>
+          </div>
+        ) : null}
+
+        {importWarnings ? (
+          <div
+            className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+            data-testid="import-warnings"
+            role="status"
+          >
+            <p className="font-medium">
+              SchemaCheck cannot check {plural(importWarnings.warnings.length, 'rule')} of{' '}
+              {importWarnings.file}; validation goes on without{' '}
+              {importWarnings.warnings.length === 1 ? 'it' : 'them'}:
+            </p>
+            <ul className="mt-2 grid list-disc gap-1 pl-5">
+              {importWarnings.warnings.map((warning, i) => (
+                <li key={i}>{warning}</li>
+              ))}
+            </ul>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mt-1 text-amber-950 hover:bg-amber-100"
+              onClick={() => setImportWarnings(null)}
             >
               Dismiss
             </Button>
