@@ -220,6 +220,7 @@ describe('schemas', () => {
       name: 'Products',
       type: 'csv',
       created_at: t.clock.now().toISOString(),
+      warnings: [],
     });
     const id = created.json().schema_id as string;
     for (let i = 0; i < 4; i++) {
@@ -319,6 +320,7 @@ describe('schemas', () => {
     });
     expect(jsonSchema.statusCode, jsonSchema.body).toBe(201);
     expect(jsonSchema.json().type).toBe('json');
+    expect(jsonSchema.json().warnings).toEqual([]);
     const table = await call({
       method: 'POST',
       url: '/api/v1/schemas',
@@ -435,6 +437,34 @@ describe('POST /v1/validate', () => {
       code: 'type',
       path: '$[1].id',
     });
+  });
+
+  it('a stored schema names the rules of its document that are not checked, on create and replace', async () => {
+    const { key } = await withKey();
+    const document = {
+      type: 'object',
+      properties: { id: { type: 'integer' }, kind: { anyOf: [{ const: 'a' }, { const: 'b' }] } },
+      required: ['id'],
+    };
+    const created = await call({ method: 'POST', url: '/api/v1/schemas', key, json: document });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().warnings).toEqual([
+      { code: 'schema', message: expect.stringMatching(/'anyOf' is not supported/) },
+    ]);
+    const id = created.json().schema_id as string;
+    const replaced = await call({
+      method: 'PUT',
+      url: `/api/v1/schemas/${id}`,
+      key,
+      json: { ...document, patternProperties: { '^x': { type: 'string' } } },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().warnings.map((w: { message: string }) => w.message)).toEqual([
+      expect.stringMatching(/patternProperties/),
+      expect.stringMatching(/anyOf/),
+    ]);
+    const clean = await call({ method: 'PUT', url: `/api/v1/schemas/${id}`, key, json: PRODUCTS });
+    expect(clean.json().warnings).toEqual([]);
   });
 
   it('names every schema rule it does not check in warnings (none is dropped silently)', async () => {

@@ -29,6 +29,8 @@ export interface StoredForm {
   fileType: 'csv' | 'json';
   fields: unknown[];
   flags: Flags;
+  /** What the engine warned about the sent document: rules the stored form does not keep. */
+  warnings: { code: 'schema'; message: string }[];
 }
 
 export const notFound = () => new AppError('not_found', { message: 'No such schema' });
@@ -50,6 +52,7 @@ export async function normalise(pool: ValidationPool, body: unknown): Promise<St
     fileType,
     fields: web.fields,
     flags,
+    warnings: parsed.warnings.map((message) => ({ code: 'schema', message })),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileTypeSchema, uuidSchema } from './common.ts';
+import { fileTypeSchema, uuidSchema, warningSchema } from './common.ts';
 
 // /v1/schemas. A schema is written in the API form below; JSON Schema and Table Schema documents
 // are accepted too. The engine checks every schema before it is stored and answers problems by
@@ -71,11 +71,22 @@ export const schemaBodySchema = z.union([
     ),
 ]);
 
+/**
+ * Rules of the sent document that the engine does not check (e.g. JSON Schema's `oneOf`): the
+ * stored schema is without them, so they are named once, when it is stored.
+ */
+const storedWarnings = z
+  .array(warningSchema)
+  .describe(
+    'Rules of the document that are not checked (code `schema`); validations with this schema go on without them.',
+  );
+
 export const schemaCreatedSchema = z.object({
   schema_id: uuidSchema,
   name: z.string(),
   type: fileTypeSchema,
   created_at: z.iso.datetime(),
+  warnings: storedWarnings,
 });
 
 export const schemaSchema = z.object({
@@ -92,6 +103,8 @@ export const schemaSchema = z.object({
   updated_at: z.iso.datetime(),
 });
 export type SchemaV1 = z.infer<typeof schemaSchema>;
+
+export const schemaReplacedSchema = schemaSchema.extend({ warnings: storedWarnings });
 
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;

@@ -4,6 +4,7 @@ import {
   schemaCreatedSchema,
   schemaIdParamsSchema,
   schemaListSchema,
+  schemaReplacedSchema,
   schemaSchema,
 } from '@schemacheck/contracts';
 import type { ApiV1 } from '../openapi.ts';
@@ -53,6 +54,7 @@ export default function schemaRoutes(v1: ApiV1) {
         name: row.name,
         type: row.fileType,
         created_at: row.createdAt.toISOString(),
+        warnings: form.warnings,
       };
     },
   );
@@ -111,7 +113,7 @@ export default function schemaRoutes(v1: ApiV1) {
       params: schemaIdParamsSchema,
       body: schemaBodySchema,
       responses: {
-        200: { description: 'The schema as stored now.', schema: schemaSchema },
+        200: { description: 'The schema as stored now.', schema: schemaReplacedSchema },
         400: problems,
         404: { description: 'No such schema for this account (not_found).' },
       },
@@ -121,7 +123,7 @@ export default function schemaRoutes(v1: ApiV1) {
       const form = await normalise(app.validationPool, body);
       const row = await replaceSchema(app.db, auth.userId, params.schema_id, form, app.now());
       if (!row) throw notFound();
-      return toV1(row);
+      return { ...toV1(row), warnings: form.warnings };
     },
   );
 
