@@ -671,7 +671,18 @@ describe('rate limit, idempotency, errors', () => {
         'ratelimit-reset': '60',
       });
       await get();
-      await get();
+      // Another server on the same database counts against the same window.
+      const other = await startTestApp({ db: t.db, env: { API_RATE_LIMIT_PER_MINUTE: '3' } });
+      try {
+        other.clock.t = limited.clock.t;
+        const third = await other.app.inject({
+          url: '/api/v1/usage',
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(third.headers['ratelimit-remaining']).toBe('0');
+      } finally {
+        await other.close();
+      }
       const fourth = await get();
       expect(fourth.statusCode).toBe(429);
       expect(fourth.json().code).toBe('rate_limited');

@@ -1,7 +1,7 @@
 import { PLANS, type SubscriptionTier } from '@schemacheck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { findKey, isWellFormedKey, touchKey } from './keys.ts';
+import { findKey, isWellFormedKey } from './keys.ts';
 
 // Who calls the public API (docs/decisions/081). Only `Authorization: Bearer sc_…` counts: never
 // a cookie (the session plugin does not even read it under /api/v1) and never the query string
@@ -58,7 +58,6 @@ export async function authenticate(request: FastifyRequest): Promise<ApiAuth> {
       message: `The API is available on the Business and Enterprise plans; this account is on the ${plan.label} plan. Upgrade in your profile to use this key again.`,
     });
   }
-  await touchKey(app.db, owner.apiKeyId, app.now());
   const { userId, apiKeyId, tier, rateLimitPerMinute } = owner;
   return { userId, apiKeyId, tier, rateLimitPerMinute };
 }

@@ -10,7 +10,7 @@ import {
   requestFingerprint,
 } from './idempotency.ts';
 import { ApiV1, openApiDocument } from './openapi.ts';
-import { KeyRateLimiter, rateLimitOf, WINDOW_SECONDS } from './rate-limit.ts';
+import { rateLimitOf, takeRequest, WINDOW_SECONDS } from './rate-limit.ts';
 import { routeModules } from './routes/index.ts';
 import './types.ts';
 import { recordApiCall } from './usage.ts';
@@ -46,7 +46,6 @@ function discardBody(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 export default async function apiV1(app: FastifyInstance) {
-  const limiter = new KeyRateLimiter(app.now);
   const claims = new WeakMap<FastifyRequest, Claimed>();
   const v1 = new ApiV1(app);
 
@@ -59,7 +58,8 @@ export default async function apiV1(app: FastifyInstance) {
     request.apiUsage = { rows: 0, bytes: 0 };
     const auth = await authenticate(request);
     request.apiAuth = auth;
-    const decision = limiter.take(auth.apiKeyId, rateLimitOf(app.config.apiRateLimit, auth));
+    const limit = rateLimitOf(app.config.apiRateLimit, auth);
+    const decision = await takeRequest(app.db, auth.apiKeyId, limit, app.now());
     reply.header('ratelimit-limit', String(decision.limit));
     reply.header('ratelimit-remaining', String(decision.remaining));
     reply.header('ratelimit-reset', String(decision.reset));

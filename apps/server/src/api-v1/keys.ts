@@ -6,7 +6,7 @@ import {
   type CreatedApiKey,
   type SubscriptionTier,
 } from '@schemacheck/contracts';
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { apiKeys, users } from '../db/schema.ts';
 import { sha256Hex } from '../lib/crypto.ts';
@@ -154,17 +154,4 @@ export async function findKey(db: Db, key: string): Promise<KeyOwner | null> {
     rateLimitPerMinute: row.rateLimitPerMinute,
     revoked: row.revokedAt !== null,
   };
-}
-
-/** Last use, written at most once a minute per key. */
-export async function touchKey(db: Db, apiKeyId: string, now: Date): Promise<void> {
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(apiKeys.id, apiKeyId),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000))),
-      ),
-    );
 }

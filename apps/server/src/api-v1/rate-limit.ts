@@ -1,7 +1,11 @@
-// Per-key request rate limit (docs/decisions/083): a fixed one-minute window per API key, kept in
-// this process. The answer carries the IETF draft's RateLimit-Limit, -Remaining and -Reset
-// (seconds) headers, and a 429 adds Retry-After. With several server processes each keeps its own
-// window, so the effective limit is the limit times the processes: generous by design.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { apiKeys } from '../db/schema.ts';
+
+// Per-key request rate limit (docs/decisions/083): a fixed one-minute window per API key, kept on
+// the key's row, so every server process counts against the same window. The answer carries the
+// IETF draft's RateLimit-Limit, -Remaining and -Reset (seconds) headers, and a 429 adds
+// Retry-After.
 
 export const WINDOW_SECONDS = 60;
 
@@ -18,11 +22,6 @@ export function rateLimitOf(
   return owner.tier === 'enterprise' ? limits.enterprisePerMinute : limits.perMinute;
 }
 
-interface Window {
-  start: number;
-  count: number;
-}
-
 export interface RateDecision {
   allowed: boolean;
   limit: number;
@@ -31,31 +30,31 @@ export interface RateDecision {
   reset: number;
 }
 
-export class KeyRateLimiter {
-  private readonly windows = new Map<string, Window>();
-  private lastSweep = 0;
-
-  constructor(private readonly now: () => Date) {}
-
-  take(key: string, limit: number): RateDecision {
-    const t = this.now().getTime();
-    const windowMs = WINDOW_SECONDS * 1000;
-    if (t - this.lastSweep > windowMs) this.sweep(t);
-    let w = this.windows.get(key);
-    if (!w || t - w.start >= windowMs) {
-      w = { start: t, count: 0 };
-      this.windows.set(key, w);
-    }
-    const reset = Math.max(1, Math.ceil((w.start + windowMs - t) / 1000));
-    if (w.count >= limit) return { allowed: false, limit, remaining: 0, reset };
-    w.count++;
-    return { allowed: true, limit, remaining: limit - w.count, reset };
-  }
-
-  private sweep(t: number): void {
-    this.lastSweep = t;
-    for (const [key, w] of this.windows) {
-      if (t - w.start >= WINDOW_SECONDS * 1000) this.windows.delete(key);
-    }
-  }
+/**
+ * Counts one request of `apiKeyId` in its window, opening a new window when the last one has
+ * ended, and records the key's last use. One atomic UPDATE: concurrent requests on any server
+ * each get their own count.
+ */
+export async function takeRequest(
+  db: Db,
+  apiKeyId: string,
+  limit: number,
+  now: Date,
+): Promise<RateDecision> {
+  const windowMs = WINDOW_SECONDS * 1000;
+  const cutoff = new Date(now.getTime() - windowMs);
+  const expired = sql`(${apiKeys.rateWindowStart} is null or ${apiKeys.rateWindowStart} <= ${cutoff})`;
+  const [row] = await db
+    .update(apiKeys)
+    .set({
+      lastUsedAt: now,
+      rateWindowStart: sql`case when ${expired} then ${now} else ${apiKeys.rateWindowStart} end`,
+      rateWindowCount: sql`case when ${expired} then 1 else ${apiKeys.rateWindowCount} + 1 end`,
+    })
+    .where(eq(apiKeys.id, apiKeyId))
+    .returning({ start: apiKeys.rateWindowStart, count: apiKeys.rateWindowCount });
+  const start = row?.start?.getTime() ?? now.getTime();
+  const count = row?.count ?? 1;
+  const reset = Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
+  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), reset };
 }

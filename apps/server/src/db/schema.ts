@@ -161,6 +161,9 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The key's current rate-limit window (one minute) and its requests so far: shared by every server. */
+    rateWindowStart: timestamp('rate_window_start', { withTimezone: true, mode: 'date' }),
+    rateWindowCount: integer('rate_window_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
