@@ -128,6 +128,19 @@ describe('the in-browser CSV validator', () => {
 
   it('imports a JSON Schema and says, beside the schema, which of its rules cannot be checked', async () => {
     await page.reload();
+    // A broken schema first: nothing is replaced, and every problem is listed by path.
+    await page.getByLabel('Import schema file').setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ fields: [{ name: 'a', type: 'strng' }] })),
+    });
+    await expectToast(page, 'Schema not imported');
+    const refused = page
+      .getByRole('alert')
+      .filter({ hasText: 'The imported schema was not used:' });
+    expect(await refused.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('fields[0].type'),
+    ]);
     await page.getByLabel('Import schema file').setInputFiles({
       name: 'feed.schema.json',
       mimeType: 'application/json',
@@ -144,6 +157,7 @@ describe('the in-browser CSV validator', () => {
       ),
     });
     await expectToast(page, 'Schema imported');
+    expect(await refused.count()).toBe(0);
     const names = page.getByLabel('Field name', { exact: true });
     expect(await names.count()).toBe(2);
     const note = page.getByTestId('import-warnings');

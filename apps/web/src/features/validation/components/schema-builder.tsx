@@ -248,57 +248,31 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
         ) : null}
 
         {importProblems ? (
-          <div
+          <ImportNote
             id={importProblemsId}
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-          >
-            <p className="font-medium">The imported schema was not used:</p>
-            <ul className="mt-2 grid list-disc gap-1 pl-5">
-              {importProblems.map((problem, i) => (
-                <li key={i}>
-                  {problem.path ? <code className="font-mono text-xs">{problem.path}</code> : null}
-                  {problem.path ? ': ' : null}
-                  {problem.message}
-                </li>
-              ))}
-            </ul>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="mt-2 text-red-800 hover:bg-red-100"
-              onClick={() => setImportProblems(null)}
-            >
-              Dismiss
-            </Button>
-          </div>
+            tone="error"
+            title="The imported schema was not used:"
+            items={importProblems.map((problem) => (
+              <>
+                {problem.path ? <code className="font-mono text-xs">{problem.path}</code> : null}
+                {problem.path ? ': ' : null}
+                {problem.message}
+              </>
+            ))}
+            onDismiss={() => setImportProblems(null)}
+          />
         ) : null}
 
         {importWarnings ? (
-          <div
-            className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
-            data-testid="import-warnings"
-            role="status"
-          >
-            <p className="font-medium">
-              SchemaCheck cannot check {plural(importWarnings.warnings.length, 'rule')} of{' '}
-              {importWarnings.file}; validation goes on without{' '}
-              {importWarnings.warnings.length === 1 ? 'it' : 'them'}:
-            </p>
-            <ul className="mt-2 grid list-disc gap-1 pl-5">
-              {importWarnings.warnings.map((warning, i) => (
-                <li key={i}>{warning}</li>
-              ))}
-            </ul>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="mt-1 text-amber-950 hover:bg-amber-100"
-              onClick={() => setImportWarnings(null)}
-            >
-              Dismiss
-            </Button>
-          </div>
+          <ImportNote
+            tone="warning"
+            testId="import-warnings"
+            title={`SchemaCheck cannot check ${plural(importWarnings.warnings.length, 'rule')} of ${
+              importWarnings.file
+            }; validation goes on without ${importWarnings.warnings.length === 1 ? 'it' : 'them'}:`}
+            items={importWarnings.warnings}
+            onDismiss={() => setImportWarnings(null)}
+          />
         ) : null}
 
         {misfits ? (
@@ -459,6 +433,56 @@ function InferMisfitsNote({
         className="mt-1 text-amber-950 hover:bg-amber-100"
         onClick={onDismiss}
       >
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
+const NOTE_TONES = {
+  error: {
+    role: 'alert',
+    box: 'border-red-200 bg-red-50 text-red-800',
+    button: 'text-red-800 hover:bg-red-100',
+  },
+  warning: {
+    role: 'status',
+    box: 'border-amber-200 bg-amber-50 text-amber-950',
+    button: 'text-amber-950 hover:bg-amber-100',
+  },
+} as const;
+
+/** What an import found (problems that stopped it, or rules it could not keep), until dismissed. */
+function ImportNote({
+  id,
+  tone,
+  testId,
+  title,
+  items,
+  onDismiss,
+}: {
+  id?: string;
+  tone: keyof typeof NOTE_TONES;
+  testId?: string;
+  title: string;
+  items: ReactNode[];
+  onDismiss: () => void;
+}) {
+  const t = NOTE_TONES[tone];
+  return (
+    <div
+      id={id}
+      role={t.role}
+      data-testid={testId}
+      className={`rounded-lg border p-4 text-sm ${t.box}`}
+    >
+      <p className="font-medium">{title}</p>
+      <ul className="mt-2 grid list-disc gap-1 pl-5">
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+      <Button variant="ghost" size="sm" className={`mt-2 ${t.button}`} onClick={onDismiss}>
         Dismiss
       </Button>
     </div>
