@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { stopReading } from '../validation/upload-request.ts';
 import { authenticate } from './auth.ts';
 import {
   claimIdempotencyKey,
@@ -38,13 +39,6 @@ interface Claimed {
   key: string;
 }
 
-/** A short answer before the body was read: discard the rest and close afterwards. */
-function discardBody(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.complete) return;
-  reply.header('connection', 'close');
-  request.raw.resume();
-}
-
 export default async function apiV1(app: FastifyInstance) {
   const claims = new WeakMap<FastifyRequest, Claimed>();
   const v1 = new ApiV1(app);
@@ -65,7 +59,7 @@ export default async function apiV1(app: FastifyInstance) {
     reply.header('ratelimit-reset', String(decision.reset));
     reply.header('ratelimit-policy', `${decision.limit};w=${WINDOW_SECONDS}`);
     if (!decision.allowed) {
-      discardBody(request, reply);
+      stopReading(request, reply);
       throw new AppError('rate_limited', {
         message: `Too many requests for this API key: ${decision.limit} a minute. Try again in ${decision.reset} seconds.`,
         headers: { 'retry-after': String(decision.reset) },
@@ -79,7 +73,7 @@ export default async function apiV1(app: FastifyInstance) {
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0]! : header;
     if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
-      discardBody(request, reply);
+      stopReading(request, reply);
       throw new AppError('validation', {
         message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters (a UUID is a good choice).`,
       });
@@ -102,7 +96,7 @@ export default async function apiV1(app: FastifyInstance) {
       claims.set(request, { userId, key });
       return;
     }
-    discardBody(request, reply);
+    stopReading(request, reply);
     if (claim.kind === 'in_progress') throw new AppError('idempotency_in_progress');
     if (claim.kind === 'mismatch') throw new AppError('idempotency_mismatch');
     reply.header('idempotent-replayed', 'true');
