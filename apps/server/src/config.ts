@@ -111,6 +111,14 @@ const intIn = (min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be an integer from ${min} to ${max}`);
 
+/** A price id (`price_…`), or the price's lookup key, resolved to its id at start. */
+const stripePrice = z
+  .string()
+  .regex(
+    /^[\w.:-]{1,200}$/,
+    'must be a Stripe price id (price_…) or lookup key (letters, digits, _ . : -)',
+  );
+
 const envSchema = z.object({
   PORT: opt(intIn(0, 65535)),
   HOST: opt(z.string()),
@@ -195,10 +203,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: opt(
     z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)'),
   ),
-  STRIPE_PRICE_PRO: opt(z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
-  STRIPE_PRICE_BUSINESS: opt(
-    z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)'),
-  ),
+  STRIPE_PRICE_PRO: opt(stripePrice),
+  STRIPE_PRICE_BUSINESS: opt(stripePrice),
 });
 
 const STRIPE_VARIABLES = [

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { PRODUCTION_SCRYPT } from './config.ts';
+import { ConfigError, PRODUCTION_SCRYPT } from './config.ts';
 import { fail, installShutdown, openConfiguredDatabase } from './startup.ts';
 
 // Start-up: read the configuration, open the database (taking the DATA_DIR lock for PGlite),
@@ -18,7 +18,14 @@ async function main(): Promise<void> {
     fail(`Database migration failed: ${(err as Error).message}`);
   }
 
-  const app = await buildApp(config, { database });
+  let app;
+  try {
+    app = await buildApp(config, { database });
+  } catch (err) {
+    // E.g. a Stripe price named by a lookup key that does not exist, or Stripe unreachable.
+    await database.close();
+    fail(err instanceof ConfigError ? err.message : `Cannot start: ${(err as Error).message}`);
+  }
   if (config.passwordHash.logN < PRODUCTION_SCRYPT.logN) {
     app.log.warn(
       { scryptLogN: config.passwordHash.logN },

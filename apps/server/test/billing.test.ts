@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestModeStripe } from '../src/billing/test-mode/server.ts';
+import { liveBilling } from '../src/billing/gateway.ts';
 import { BUSINESS_GRACE_MS, expireGracePeriods } from '../src/billing/sync.ts';
+import { ConfigError } from '../src/config.ts';
 import { stripeEvents, users } from '../src/db/schema.ts';
 import {
   clientsOf,
@@ -590,5 +592,27 @@ describe('account deletion', () => {
     expect(kept.stripeCustomerId).toMatch(/^cus_/);
     const sub = await real.subscriptions.retrieve(kept.stripeSubscriptionId!);
     expect(sub.status).toBe('active');
+  });
+});
+
+describe('live configuration', () => {
+  it('takes the plans’ prices by id or by lookup key, and names a lookup key that has no price', async () => {
+    // The SDK pointed at the shipped Stripe-protocol server, as at a real account.
+    const stripe = () => t.app.billing.stripe;
+    const config = (pro: string, business: string) => ({
+      secretKey: fake.secretKey,
+      webhookSecret: fake.webhookSecret,
+      prices: { pro, business },
+    });
+    const ids = t.app.billing.prices;
+    const byKey = await liveBilling(config('pro_monthly', 'business_monthly'), stripe());
+    expect(byKey.prices).toEqual(ids);
+    const byId = await liveBilling(config(ids.pro, ids.business), stripe());
+    expect(byId.prices).toEqual(ids);
+    const missing = liveBilling(config('pro_monthly', 'business_yearly'), stripe());
+    await expect(missing).rejects.toThrow(ConfigError);
+    await expect(missing).rejects.toThrow(
+      'STRIPE_PRICE_BUSINESS: no active Stripe price has the lookup key "business_yearly"',
+    );
   });
 });

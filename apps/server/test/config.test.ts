@@ -109,6 +109,26 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('takes Stripe prices by id or lookup key, all four Stripe variables or none', () => {
+    const base = tempDir();
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_PRO: 'price_123',
+      STRIPE_PRICE_BUSINESS: 'business_monthly',
+    };
+    expect(loadConfig(stripe, { baseDir: base }).stripe?.prices).toEqual({
+      pro: 'price_123',
+      business: 'business_monthly',
+    });
+    expect(() =>
+      loadConfig({ ...stripe, STRIPE_PRICE_PRO: 'pro monthly' }, { baseDir: base }),
+    ).toThrow(/STRIPE_PRICE_PRO.*price id \(price_…\) or lookup key/);
+    expect(() =>
+      loadConfig({ ...stripe, STRIPE_PRICE_BUSINESS: undefined }, { baseDir: base }),
+    ).toThrow(/STRIPE_PRICE_BUSINESS must be set too/);
+  });
+
   it('never echoes a secret value in the message', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: 'hunter2' })).toThrow(
       /^Invalid configuration: SESSION_SECRET must be at least 32 characters$/,

@@ -1,6 +1,6 @@
 import { PLANS, type PaidTier } from '@schemacheck/contracts';
 import Stripe from 'stripe';
-import type { StripeConfig } from '../config.ts';
+import { ConfigError, type StripeConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { API_VERSION } from './test-mode/account.ts';
 import { TestModeStripe } from './test-mode/server.ts';
@@ -29,19 +29,41 @@ export const TEST_PRICES: Record<PaidTier, string> = {
   business: 'price_testmode_business_monthly',
 };
 
-export function liveBilling(config: StripeConfig): Billing {
+/**
+ * Live billing. `stripe` defaults to Stripe's servers; prices given by lookup key are resolved
+ * to their ids once, here, so that a missing price stops the start with its name.
+ */
+export async function liveBilling(
+  config: StripeConfig,
+  stripe = new Stripe(config.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'SchemaCheck' },
+  }),
+): Promise<Billing> {
   return {
     mode: 'live',
-    stripe: new Stripe(config.secretKey, {
-      apiVersion: STRIPE_API_VERSION,
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      appInfo: { name: 'SchemaCheck' },
-    }),
+    stripe,
     webhookSecret: config.webhookSecret,
-    prices: config.prices,
+    prices: {
+      pro: await priceId(stripe, config.prices.pro, 'STRIPE_PRICE_PRO'),
+      business: await priceId(stripe, config.prices.business, 'STRIPE_PRICE_BUSINESS'),
+    },
     testMode: null,
   };
+}
+
+async function priceId(stripe: Stripe, idOrLookupKey: string, variable: string): Promise<string> {
+  if (idOrLookupKey.startsWith('price_')) return idOrLookupKey;
+  const found = await stripe.prices.list({ lookup_keys: [idOrLookupKey], active: true, limit: 1 });
+  const price = found.data[0];
+  if (!price) {
+    throw new ConfigError(
+      `Invalid configuration: ${variable}: no active Stripe price has the lookup key "${idOrLookupKey}"`,
+    );
+  }
+  return price.id;
 }
 
 export async function startTestBilling(options: {

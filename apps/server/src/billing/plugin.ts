@@ -21,7 +21,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export default fp(
   async (app) => {
     const billing = app.config.stripe
-      ? liveBilling(app.config.stripe)
+      ? await liveBilling(app.config.stripe)
       : await startTestBilling({ pagesUrl: app.config.appUrl, startTime: app.now(), log: app.log });
     app.decorate('billing', billing);
 

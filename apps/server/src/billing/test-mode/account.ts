@@ -605,6 +605,15 @@ export class TestAccount {
     return this.subscriptionJson(this.sub(id));
   }
 
+  /** GET /v1/prices: active prices, filtered by `lookup_keys` as Stripe does. */
+  listPrices(params: Json): Json {
+    const keys = Array.isArray(params.lookup_keys) ? params.lookup_keys.map(String) : null;
+    const data = [...this.prices.values()]
+      .filter((p) => !keys || keys.includes(p.lookupKey))
+      .map((p) => this.priceJson(p.id));
+    return { object: 'list', data, has_more: false, url: '/v1/prices' };
+  }
+
   listSubscriptions(params: Json): Json {
     const customer = typeof params.customer === 'string' ? params.customer : null;
     const status = typeof params.status === 'string' ? params.status : null;

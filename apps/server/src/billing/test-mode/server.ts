@@ -195,6 +195,7 @@ export class TestModeStripe {
       decodeForm(r.url.includes('?') ? r.url.slice(r.url.indexOf('?') + 1) : '');
     const id = (r: FastifyRequest) => (r.params as { id: string }).id;
 
+    app.get('/v1/prices', async (r) => a.listPrices(query(r)));
     app.post('/v1/customers', async (r) => a.createCustomer(body(r)));
     app.get('/v1/customers/:id', async (r) => a.retrieveCustomer(id(r)));
     app.delete('/v1/customers/:id', async (r) => a.deleteCustomer(id(r)));
