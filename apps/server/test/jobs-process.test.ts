@@ -55,13 +55,14 @@ async function until<T>(
   what: string,
   fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
   ms = 60_000,
+  everyMs = 50,
 ): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 
@@ -214,10 +215,11 @@ describe.skipIf(!serverUrl)('jobs in separate worker processes (PostgreSQL)', ()
     const before = receiver.deliveries.length;
     const first = worker(false);
     await until('worker 1', () => first.output().includes('SchemaCheck worker is ready'));
-    const id = await postJob(web.base, u.auth, peopleCsv(30 * 1024 * 1024));
+    // Large enough that a quiet machine takes about a second to check it, and the kill comes as
+    // soon as the job is seen running: it must land in the middle.
+    const id = await postJob(web.base, u.auth, peopleCsv(90 * 1024 * 1024));
 
-    await until('the job to run', async () => (await jobRow(id)).status === 'running');
-    await new Promise((r) => setTimeout(r, 300));
+    await until('the job to run', async () => (await jobRow(id)).status === 'running', 60_000, 10);
     killGroup(first.child, 'SIGKILL');
     await until('worker 1 to die', () => first.child.signalCode !== null);
     const killed = await jobRow(id);
