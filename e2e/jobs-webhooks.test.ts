@@ -125,6 +125,9 @@ describe('webhooks in /profile and API jobs on the dashboard', () => {
     await jobs.getByText('Completed').waitFor();
     await jobs.screenshot({ path: path.join(SCREENSHOT_DIR, 'dashboard-jobs-390.png') });
     await page.setViewportSize(DESKTOP);
+
+    // The pipeline is called back (job.completed); the next test must not catch this delivery.
+    await expect.poll(() => received, { timeout: 30_000 }).toBe(2);
   });
 
   it('a webhook answering 410 is switched off, and /profile says so', async () => {
