@@ -24,6 +24,15 @@ async function payWith(page: Page, number: string): Promise<void> {
   await page.getByRole('button', { name: 'Subscribe' }).click();
 }
 
+/** From /profile through the test checkout with Stripe's 4242 card, to the return page. */
+async function subscribeToPro(page: Page): Promise<void> {
+  await page.goto('/profile');
+  await page.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await page.waitForURL(/\/test-mode\/checkout\//);
+  await payWith(page, '4242 4242 4242 4242');
+  await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+}
+
 /** 2 MB of valid rows: over Free's 1 MB, within Pro's 25 MB and 50,000 rows. */
 function twoMegabyteCsv(): Buffer {
   const lines = ['id,email,note'];
@@ -190,11 +199,7 @@ describe('buying a plan', () => {
   it('switches between paid plans with the price shown first', async () => {
     const page = await newPage();
     await signUp(page, `switch_${suffix}`);
-    await page.goto('/profile');
-    await page.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
-    await page.waitForURL(/\/test-mode\/checkout\//);
-    await payWith(page, '4242 4242 4242 4242');
-    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await subscribeToPro(page);
     await page.goto('/profile');
     await page
       .getByTestId('plan-business')
@@ -216,11 +221,7 @@ describe('buying a plan', () => {
   it('a failed renewal shows the past-due banner until the card is fixed on the billing page', async () => {
     const page = await newPage();
     await signUp(page, `renew_${suffix}`);
-    await page.goto('/profile');
-    await page.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
-    await page.waitForURL(/\/test-mode\/checkout\//);
-    await payWith(page, '4242 4242 4242 4242');
-    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await subscribeToPro(page);
 
     // Manage billing → the test-mode billing page: a card whose charges fail, then a month passes.
     await page.goto('/profile');

@@ -122,3 +122,17 @@ export function peopleCsv(bytes: number): Buffer {
 export function sha256(b: Buffer | string): string {
   return createHash('sha256').update(b).digest('hex');
 }
+
+/** One webhook's delivery attempts through the public API, newest first. */
+export async function deliveriesOf(
+  t: TestApp,
+  auth: Record<string, string>,
+  webhookId: string,
+): Promise<{ attempt: number; status: string; response_status: number }[]> {
+  const r = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/webhooks/${webhookId}/deliveries`,
+    headers: auth,
+  });
+  return r.json().data;
+}

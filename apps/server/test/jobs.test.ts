@@ -9,7 +9,15 @@ import { usageCounters, validationJobs, webhookDeliveries, webhooks } from '../s
 import { enqueueJob, uploadKeyFor } from '../src/jobs/validation-jobs.ts';
 import { reserveValidation } from '../src/validation/quota.ts';
 import { multipartBody, STRONG_PASSWORD, tempDir, testAppForFile } from './helpers.ts';
-import { businessUser, jobsConfig, peopleCsv, Receiver, SCHEMA, verified } from './jobs-support.ts';
+import {
+  businessUser,
+  deliveriesOf,
+  jobsConfig,
+  peopleCsv,
+  Receiver,
+  SCHEMA,
+  verified,
+} from './jobs-support.ts';
 
 // Asynchronous jobs through /api/v1 with pg-boss working in this process (RUN_JOBS=true) and a
 // real webhook receiver on 127.0.0.1 (docs/decisions/092, 093).
@@ -197,20 +205,13 @@ describe('jobs', () => {
     expect(got[0]!.headers['webhook-id']).toBe(got[1]!.headers['webhook-id']);
     verified(hook.secret, got[1]!);
     await expect
-      .poll(async () => {
-        const r = await t.app.inject({
-          method: 'GET',
-          url: `/api/v1/webhooks/${hook.id}/deliveries`,
-          headers: u.auth,
-        });
-        return r
-          .json()
-          .data.map((x: { attempt: number; status: string; response_status: number }) => [
-            x.attempt,
-            x.status,
-            x.response_status,
-          ]);
-      })
+      .poll(async () =>
+        (await deliveriesOf(t, u.auth, hook.id)).map((x) => [
+          x.attempt,
+          x.status,
+          x.response_status,
+        ]),
+      )
       .toEqual([
         [2, 'succeeded', 200],
         [1, 'failed', 500],

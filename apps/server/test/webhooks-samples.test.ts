@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { VERIFY_SAMPLES } from '../../web/src/features/webhooks/verify-samples.ts';
 import { multipartBody, tempDir, testAppForFile } from './helpers.ts';
-import { businessUser, jobsConfig, peopleCsv, SCHEMA } from './jobs-support.ts';
+import { businessUser, deliveriesOf, jobsConfig, peopleCsv, SCHEMA } from './jobs-support.ts';
 
 // The receivers shown on /api-docs, run as their users would (python3, node) against real
 // deliveries: each accepts a signed job.completed and refuses a forged one.
@@ -103,19 +103,9 @@ describe.each(VERIFY_SAMPLES)('the $label receiver from /api-docs', (sample) => 
     const jobId = job.json().job_id as string;
     await until('the receiver to print the event', () => out.includes(`job.completed ${jobId}`));
     await expect
-      .poll(async () => {
-        const r = await t.app.inject({
-          method: 'GET',
-          url: `/api/v1/webhooks/${hook.id}/deliveries`,
-          headers: u.auth,
-        });
-        return r
-          .json()
-          .data.map((d: { status: string; response_status: number }) => [
-            d.status,
-            d.response_status,
-          ]);
-      })
+      .poll(async () =>
+        (await deliveriesOf(t, u.auth, hook.id)).map((d) => [d.status, d.response_status]),
+      )
       .toEqual([['succeeded', 204]]);
   });
 });

@@ -226,18 +226,11 @@ function DeliveryLog({ webhook }: { webhook: WebhookV1 }) {
         <caption className="sr-only">Delivery attempts to {webhook.url}, newest first</caption>
         <thead className="text-[12px] uppercase tracking-wide text-zinc-500">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Time
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Event
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Result
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Details
-            </th>
+            {['Time', 'Event', 'Result', 'Details'].map((heading) => (
+              <th key={heading} scope="col" className="py-1 pr-3 font-medium">
+                {heading}
+              </th>
+            ))}
             <th scope="col" className="py-1 font-medium">
               <span className="sr-only">Actions</span>
             </th>
