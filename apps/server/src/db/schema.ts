@@ -286,6 +286,17 @@ export const stripeEvents = pgTable('stripe_events', {
 });
 
 /**
+ * Billing's test mode: its Stripe account (customers, subscriptions, invoices, test clocks) as one
+ * JSON document, so that it lasts as long as the users it bills (docs/decisions/127). Text, not
+ * jsonb: JSON.stringify escapes what jsonb refuses (\u0000), and nothing queries inside it.
+ */
+export const billingTestMode = pgTable('billing_test_mode', {
+  id: text('id').primaryKey(),
+  state: text('state').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
  * Public API idempotency: the first response to a POST with an `Idempotency-Key`, replayed for a
  * repeat of the same request and refused for a different one. Kept 24 hours.
  */
