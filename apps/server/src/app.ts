@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ServerOptions } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,7 +10,7 @@ import { deriveKey } from './lib/crypto.ts';
 import { BackgroundTasks } from './lib/tasks.ts';
 import apiV1 from './api-v1/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
@@ -29,6 +28,7 @@ import resultRoutes from './routes/results.ts';
 import schemaRoutes from './routes/schemas.ts';
 import usageRoutes from './routes/usage.ts';
 import validateRoutes from './routes/validate.ts';
+import { requestIdOf } from './request-id.ts';
 import './types.ts';
 
 // The whole application as one Fastify instance (docs/decisions/010). server.ts listens; tests
@@ -49,8 +49,15 @@ export interface AppDeps {
 /** Query parameters whose values never reach the logs. */
 const SECRET_PARAMS = /([?&](?:token|api_key|apikey|key|session_id|code)=)[^&#]*/gi;
 
+/**
+ * An API key anywhere in a URL, whatever the parameter is called (`?x=`, `?access_token=`, a
+ * path segment), percent-encoded or not: `sc_` and at least 6 key characters, not inside a word
+ * (`disc_…` is not a key; `Bearer%20sc_…` is).
+ */
+const API_KEY_LIKE = /(?<![A-Za-z])sc(?:_|%5[Ff])[0-9A-Za-z]{6,}/g;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  return url.replace(SECRET_PARAMS, '$1[redacted]').replace(API_KEY_LIKE, 'sc_[redacted]');
 }
 
 export const LOG_REDACT_PATHS = [
@@ -89,8 +96,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         }),
       },
     },
-    genReqId: () => randomUUID(),
+    // The client's X-Request-Id (sanitised) or a new UUID (request-id.ts, docs/decisions/135).
+    genReqId: requestIdOf,
     requestIdHeader: false,
+    // Fastify's and Node's own refusals answer in our error shape too (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // docs/product.md#robustness: Fastify's requestTimeout default is 0 (none). Slow clients are cut.

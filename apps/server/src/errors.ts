@@ -1,7 +1,9 @@
 // Every failure the server answers with, in one table: a stable code, its HTTP status and the
 // message a user sees unless the thrower gives a more precise one. Responses have the shape
-// `{ error, code }` (contracts' errorResponseSchema); 400s from body validation add `issues`.
-// 4xx messages explain; 5xx are logged in full and answered with the generic text only.
+// `{ error, code, request_id }` (contracts' apiErrorSchema, docs/decisions/087 and 135); 400s from
+// body validation add `issues`. 4xx messages explain; 5xx are logged in full and answered with
+// the generic text only. The public API's table (packages/contracts/src/api-v1/errors.ts) lists
+// the codes /api/v1 answers with; a test keeps it within this one.
 
 export const ERRORS = {
   /** A body, query or parameter failed its zod schema; `error` is the first issue's message. */
@@ -48,6 +50,8 @@ export const ERRORS = {
   plan_required: { status: 403, message: 'This feature is not included in your plan.' },
   not_found: { status: 404, message: 'Not found' },
   method_not_allowed: { status: 405, message: 'Method not allowed' },
+  /** The client took too long to send the request (Node's request timeout). */
+  request_timeout: { status: 408, message: 'The request took too long to arrive. Please retry.' },
   username_taken: { status: 409, message: 'That username is taken' },
   email_taken: { status: 409, message: 'An account with that email already exists' },
   /** A per-user cap (saved schemas) is reached. */
@@ -68,6 +72,8 @@ export const ERRORS = {
     status: 413,
     message: "This file is larger than your plan's file size limit.",
   },
+  /** A path segment (an id) is longer than any id of ours; the URL is not echoed back. */
+  uri_too_long: { status: 414, message: 'The URL is too long' },
   unsupported_media_type: {
     status: 415,
     message: 'Unsupported content type: send JSON with Content-Type: application/json',
@@ -84,6 +90,11 @@ export const ERRORS = {
   },
   /** The file has more data rows than the plan allows (the message names the limit). */
   row_limit: { status: 422, message: 'This file has more rows than your plan allows.' },
+  /** The request's headers (cookies included) are larger than the server reads. */
+  header_too_large: {
+    status: 431,
+    message: 'The request headers are too large. Send fewer or smaller headers (or cookies).',
+  },
   /** Too many requests or failed attempts; a Retry-After header says when to try again. */
   rate_limited: { status: 429, message: 'Too many requests. Try again later.' },
   /** The plan's monthly validations are used up; Retry-After says when they reset. */
@@ -95,6 +106,8 @@ export const ERRORS = {
   },
   /** Billing: a Stripe webhook without a valid, recent Stripe-Signature (docs/decisions/071). */
   invalid_signature: { status: 400, message: 'Invalid Stripe signature' },
+  /** Billing: a correctly signed webhook body that is not a Stripe event we can read (logged). */
+  invalid_event: { status: 400, message: 'Not a well-formed Stripe event' },
   /** Billing: the card was declined while changing plan; the message is Stripe's. */
   payment_failed: { status: 402, message: 'Your card was declined.' },
   /** Billing: Checkout for a user who already pays (plan changes go through the profile). */
@@ -109,11 +122,25 @@ export const ERRORS = {
   },
   /** Billing: the requested plan is the one the user has. */
   same_plan: { status: 409, message: 'You are already on this plan.' },
+  /** Billing: the confirmed preview's quote is not valid for this change any more (125). */
+  preview_expired: {
+    status: 409,
+    message: 'The price shown is out of date. Please review the new price and confirm again.',
+  },
   /** Billing: Stripe cannot be reached or failed; nothing was changed. */
   billing_unavailable: {
     status: 503,
     message:
       'Our payment provider is not responding. Nothing was changed; please try again shortly.',
+  },
+  /**
+   * Our disk or object store is full (ENOSPC, EDQUOT): nothing was stored or counted, and the
+   * same request will work once space is freed; Retry-After says when to try (docs/decisions/137).
+   */
+  storage_full: {
+    status: 507,
+    message:
+      'Our storage is full for the moment. Nothing was stored or counted; please retry shortly.',
   },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   service_unavailable: {
@@ -137,6 +164,35 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/**
+ * Codes that only the web app's routes answer (sessions, CSRF, billing, the Free plan's limits).
+ * Every other code of ERRORS is part of the public API and listed in its table
+ * (packages/contracts/src/api-v1/errors.ts, the OpenAPI `x-error-codes`); a test holds the two
+ * equal, so a new code is placed on one side or the other on purpose.
+ */
+export const WEB_ONLY_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'common_password',
+  'invalid_reset_token',
+  'unauthorized',
+  'invalid_credentials',
+  'csrf',
+  'cross_site',
+  'incorrect_password',
+  'forbidden',
+  'username_taken',
+  'email_taken',
+  'row_limit',
+  'validation_in_progress',
+  'invalid_signature',
+  'payment_failed',
+  'already_subscribed',
+  'no_subscription',
+  'same_plan',
+  'preview_expired',
+  'invalid_event',
+  'billing_unavailable',
+]);
 
 export class AppError extends Error {
   override name = 'AppError';
@@ -171,3 +227,6 @@ export function tooManyAttempts(what: string, retryAfterSeconds: number): AppErr
 
 /** Seconds a client should wait before retrying after a 503 of ours. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/** Seconds to wait after a full disk: freeing space takes an operator, not a blink. */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 60;

@@ -637,7 +637,7 @@ describe('POST /v1/validate', () => {
     const refused = results.find((r) => r.statusCode === 429)!;
     expect(refused.json()).toMatchObject({
       code: 'monthly_limit',
-      resetDate: '2026-04-01T00:00:00.000Z',
+      reset_date: '2026-04-01T00:00:00.000Z',
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await validationsUsed(userId)).toBe(limit);

@@ -78,7 +78,7 @@ describe('storage', () => {
     for (const f of [orphan, oldTemp, ghostFile, keptFile]) age(f, ORPHAN_AGE_MS + 60_000);
 
     const counts = await sweepStorage(t.app.db, t.app.storage, new Date());
-    expect(counts).toEqual({ tempFiles: 1, userFolders: 1, reports: 1 });
+    expect(counts).toEqual({ tempFiles: 1, userFolders: 1, reports: 1, jobUploads: 0 });
     expect(existsSync(orphan)).toBe(false);
     expect(existsSync(oldTemp)).toBe(false);
     expect(existsSync(path.join(reportsDir(), ghost))).toBe(false);

@@ -1,12 +1,24 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { AppError, ERRORS, RETRY_AFTER_SECONDS, type ErrorCode } from '../errors.ts';
+import {
+  AppError,
+  ERRORS,
+  RETRY_AFTER_SECONDS,
+  STORAGE_FULL_RETRY_AFTER_SECONDS,
+  type ErrorCode,
+} from '../errors.ts';
 import { findUnstorable } from '../lib/unicode.ts';
+import { REQUEST_ID_HEADER } from '../request-id.ts';
 import { ValidationInterrupted, WorkerCrashed } from '../validation/pool.ts';
 
-// One error shape for every failure: `{ error, code }` (+ `issues` for body validation), the
-// status from the table in errors.ts. Unknown errors are logged with their stack and answered with
+// One error shape for every failure: `{ error, code, request_id }` (+ `issues` for body
+// validation), the status from the table in errors.ts. That includes what Fastify and Node answer
+// before any route runs (a too long path parameter, oversized headers, a client timeout): see
+// frameworkErrors and clientErrorHandler below (docs/decisions/135). Unknown errors are logged with their stack and answered with
 // the generic 500 text only. Two kinds of database failure are not bugs of ours and are answered
 // as such (docs/decisions/060): an outage is a 503 with Retry-After, and a value the database
 // refuses as data (SQLSTATE class 22) is the client's 400. Input text that the database cannot
@@ -27,15 +39,84 @@ const BY_STATUS: Record<number, ErrorCode> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
+  408: 'request_timeout',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  431: 'header_too_large',
   503: 'service_unavailable',
 };
 
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
   for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
-  return reply.code(err.statusCode).send({ error: err.message, code: err.code, ...err.extra });
+  const requestId = reply.request.id;
+  reply.header(REQUEST_ID_HEADER, requestId);
+  return reply
+    .code(err.statusCode)
+    .send({ error: err.message, code: err.code, ...err.extra, request_id: requestId });
+}
+
+/**
+ * Fastify's own refusals before routing (its `frameworkErrors` option): a path parameter over
+ * maxParamLength (414) or a malformed URL (400). Fastify's default body echoes the whole URL,
+ * which may hold a key; ours names nothing of it.
+ */
+export function frameworkErrors(
+  err: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(reply, new AppError('uri_too_long'));
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return sendError(reply, new AppError('validation', { message: 'The URL is not valid' }));
+  }
+  reply.log.error({ err }, 'Request failed before routing');
+  return sendError(reply, new AppError('internal'));
+}
+
+/**
+ * Node's HTTP parser refused the request before Fastify saw it (oversized headers, a timeout,
+ * malformed HTTP). Fastify's default writes its own shape with no code; this writes ours. There
+ * is no request yet, so the id is a new one, logged with the error so that support can find it.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: NodeJS.ErrnoException,
+  socket: Duplex,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'header_too_large'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'request_timeout'
+        : 'validation';
+  const { status } = ERRORS[code];
+  const requestId = randomUUID();
+  const message = code === 'validation' ? 'The request is not valid HTTP' : ERRORS[code].message;
+  const body = JSON.stringify({ error: message, code, request_id: requestId });
+  this.log.info({ err: { code: err.code, message: err.message }, requestId }, 'Client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\n` +
+        `Cache-Control: no-store\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/** A write failed because the disk or quota is full: not the request's fault, worth a retry. */
+export function storageFull(err: unknown): boolean {
+  for (const e of causes(err)) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+  }
+  return false;
 }
 
 /** Routes as registered, so a wrong method on a known path gets 405 instead of 404 (and the
@@ -136,9 +217,10 @@ export default fp(
         const at = findUnstorable(value);
         if (at === null) continue;
         const place = at === '' ? where : `${where} field ${at}`;
+        // Named the way every refused input is named: `issues` by path (docs/decisions/135).
         throw new AppError('invalid_text', {
           message: `${ERRORS.invalid_text.message} (in the ${place}).`,
-          extra: { field: at },
+          extra: { issues: [{ path: at, message: ERRORS.invalid_text.message }] },
         });
       }
     });
@@ -148,11 +230,13 @@ export default fp(
 
       if (err instanceof ZodError) {
         const issues = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        return reply.code(400).send({
-          error: issues[0]?.message ?? ERRORS.validation.message,
-          code: 'validation',
-          issues,
-        });
+        return sendError(
+          reply,
+          new AppError('validation', {
+            message: issues[0]?.message ?? ERRORS.validation.message,
+            extra: { issues },
+          }),
+        );
       }
 
       if (err instanceof ValidationInterrupted) {
@@ -182,8 +266,25 @@ export default fp(
         request.log.info({ err }, 'Request refused');
         const code = BY_STATUS[status];
         if (code) return sendError(reply, new AppError(code));
-        // A 4xx without an entry (408, 414, 431…): keep the status, say nothing internal.
-        return reply.code(status).send({ error: ERRORS.validation.message, code: 'validation' });
+        // A 4xx without an entry: keep the status, say nothing internal.
+        reply.header(REQUEST_ID_HEADER, request.id);
+        return reply.code(status).send({
+          error: ERRORS.validation.message,
+          code: 'validation',
+          request_id: request.id,
+        });
+      }
+
+      if (storageFull(err)) {
+        // The upload was not stored and not counted (routes release on any failure); the same
+        // request succeeds once space is freed (docs/decisions/137).
+        request.log.error({ err }, 'Storage is full');
+        return sendError(
+          reply,
+          new AppError('storage_full', {
+            headers: { 'retry-after': String(STORAGE_FULL_RETRY_AFTER_SECONDS) },
+          }),
+        );
       }
 
       const db = databaseFailure(err);

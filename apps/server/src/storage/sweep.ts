@@ -1,13 +1,16 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { users, validationResults } from '../db/schema.ts';
+import { users, validationJobs, validationResults } from '../db/schema.ts';
 import type { Storage } from './index.ts';
 
 // The periodic storage sweep (docs/decisions/064): what a crash, a kill -9 or a race with account
 // deletion left behind. Temp files nobody writes any more; the folder of a user who no longer
-// exists; a report (`<userId>/<resultId>.csv`) whose result row was never written or is gone.
-// Anything younger than ORPHAN_AGE_MS may belong to a write in progress and is left alone.
+// exists; a report (`<userId>/<resultId>.csv`) whose result row was never written or is gone; a
+// job upload (`<userId>/uploads/<jobId>.upload`) that no job row points to any more (the row was
+// never written, was deleted, or has ended and let go of its upload without deleting it).
+// Anything younger than ORPHAN_AGE_MS may belong to a write in progress and is left alone: a job
+// upload is written before its row, within one request (cut at 5 minutes).
 
 /** Older than any write in progress: requests are cut at 5 minutes, reports are written as they go. */
 export const ORPHAN_AGE_MS = 15 * 60 * 1000;
@@ -15,12 +18,15 @@ export const SWEEP_EVERY_MS = 15 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REPORT = /^([0-9a-f-]{36})\/([0-9a-f-]{36})\.csv$/i;
+/** jobs/validation-jobs.ts uploadKeyFor(); `jobs/` is the older area name of the same files. */
+const JOB_UPLOAD = /^([0-9a-f-]{36})\/(?:uploads|jobs)\/([0-9a-f-]{36})\.upload$/i;
 const BATCH = 500;
 
 export interface SweepCounts {
   tempFiles: number;
   userFolders: number;
   reports: number;
+  jobUploads: number;
 }
 
 export async function sweepStorage(
@@ -33,12 +39,14 @@ export async function sweepStorage(
     tempFiles: await storage.sweepTemp(ORPHAN_AGE_MS),
     userFolders: 0,
     reports: 0,
+    jobUploads: 0,
   };
   const cutoff = now.getTime() - ORPHAN_AGE_MS;
 
   // Newest write per user folder, and the reports old enough to judge.
   const newest = new Map<string, number>();
   const reports: Array<{ key: string; resultId: string }> = [];
+  const uploads: string[] = [];
   for await (const { key, modifiedAt } of storage.list()) {
     const owner = key.split('/')[0]!;
     if (!UUID.test(owner)) continue;
@@ -47,6 +55,7 @@ export async function sweepStorage(
     if (m && UUID.test(m[2]!) && modifiedAt.getTime() <= cutoff) {
       reports.push({ key, resultId: m[2]!.toLowerCase() });
     }
+    if (JOB_UPLOAD.test(key) && modifiedAt.getTime() <= cutoff) uploads.push(key);
   }
 
   const owners = [...newest.keys()];
@@ -83,7 +92,24 @@ export async function sweepStorage(
     }
   }
 
-  if (counts.tempFiles + counts.userFolders + counts.reports > 0) {
+  // A job upload is kept while a job row names it as its upload (queued or running); the row
+  // lets go of it (uploadKey null) when the job ends, and account deletion removes the row.
+  const liveUploads = uploads.filter((key) => !gone.has(key.split('/')[0]!));
+  for (let i = 0; i < liveUploads.length; i += BATCH) {
+    const batch = liveUploads.slice(i, i + BATCH);
+    const rows = await db
+      .select({ uploadKey: validationJobs.uploadKey })
+      .from(validationJobs)
+      .where(inArray(validationJobs.uploadKey, batch));
+    const kept = new Set(rows.map((r) => r.uploadKey));
+    for (const key of batch) {
+      if (kept.has(key)) continue;
+      await storage.delete(key);
+      counts.jobUploads++;
+    }
+  }
+
+  if (counts.tempFiles + counts.userFolders + counts.reports + counts.jobUploads > 0) {
     log?.info(counts, 'Storage sweep removed what was left behind');
   }
   return counts;

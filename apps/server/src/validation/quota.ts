@@ -111,6 +111,6 @@ export function monthlyLimitError(limit: number, now: Date): AppError {
     headers: {
       'retry-after': String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000))),
     },
-    extra: { resetDate: reset.toISOString() },
+    extra: { reset_date: reset.toISOString() },
   });
 }

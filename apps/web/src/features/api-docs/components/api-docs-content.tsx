@@ -208,7 +208,7 @@ export function ApiDocsContent() {
               on Enterprise. When it is used up, validations get{' '}
               <strong className="font-semibold text-zinc-900">429</strong>{' '}
               <Code>monthly_limit</Code> with <Code>Retry-After</Code> and the{' '}
-              <Code>resetDate</Code> (the 1st of next month, UTC).
+              <Code>reset_date</Code> (the 1st of next month, UTC).
             </p>
             <p>
               Send an <Code>Idempotency-Key</Code> header (a UUID) with any POST to retry it safely:
@@ -269,7 +269,7 @@ export function ApiDocsContent() {
             <p>
               Every error has the same shape, <Code>{'{"error": "…", "code": "…"}'}</Code>: a
               sentence that says what to fix and a stable code. Some add details (
-              <Code>problems</Code>, <Code>issues</Code>, <Code>limit</Code>, <Code>resetDate</Code>
+              <Code>problems</Code>, <Code>issues</Code>, <Code>limit</Code>, <Code>reset_date</Code>
               ). Within v1 changes are additive only.
             </p>
             <div className="overflow-x-auto rounded-lg border border-zinc-200">
