@@ -121,7 +121,18 @@ const stripePrice = z
 
 const envSchema = z.object({
   PORT: opt(intIn(0, 65535)),
-  HOST: opt(z.string()),
+  // An address or a host name; whether this machine can listen there is checked at start
+  // (checkListen in startup.ts), so that a bad one is named as HOST, not only by its value.
+  HOST: opt(
+    z
+      .string()
+      .refine(
+        (v) =>
+          isIP(v) !== 0 ||
+          /^(?=.{1,253}$)[a-z\d]([a-z\d-]*[a-z\d])?(\.[a-z\d]([a-z\d-]*[a-z\d])?)*$/i.test(v),
+        'must be an IP address or a host name of this machine such as 0.0.0.0, 127.0.0.1 or localhost',
+      ),
+  ),
   DATA_DIR: opt(z.string()),
   DATABASE_URL: opt(
     z
@@ -205,6 +216,8 @@ const envSchema = z.object({
   ),
   STRIPE_PRICE_PRO: opt(stripePrice),
   STRIPE_PRICE_BUSINESS: opt(stripePrice),
+  NODE_ENV: opt(z.string()),
+  BILLING_MODE: opt(z.enum(['test', 'live'], 'must be test or live')),
 });
 
 const STRIPE_VARIABLES = [
@@ -214,13 +227,37 @@ const STRIPE_VARIABLES = [
   'STRIPE_PRICE_BUSINESS',
 ] as const;
 
-/** All four Stripe variables, or none (test mode). */
+/**
+ * All four Stripe variables (live), or none (test mode). Test mode is the default in development
+ * only: under NODE_ENV=production it must be chosen with BILLING_MODE=test, so that a server
+ * whose keys went missing refuses to start instead of selling plans for test cards
+ * (docs/decisions/126). BILLING_MODE=live asks for the keys anywhere.
+ */
 function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
   const missing = STRIPE_VARIABLES.filter((name) => e[name] === undefined);
-  if (missing.length === STRIPE_VARIABLES.length) return null;
+  const all = STRIPE_VARIABLES.join(', ');
+  if (e.BILLING_MODE === 'test') {
+    if (missing.length === STRIPE_VARIABLES.length) return null;
+    throw new ConfigError(
+      `Invalid configuration: BILLING_MODE=test runs the test-mode Stripe, so ${all} must not be set`,
+    );
+  }
+  if (missing.length === STRIPE_VARIABLES.length) {
+    if (e.BILLING_MODE === 'live') {
+      throw new ConfigError(
+        `Invalid configuration: BILLING_MODE=live needs live billing: set ${all}`,
+      );
+    }
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError(
+        `Invalid configuration: NODE_ENV=production needs live billing: set ${all} (or BILLING_MODE=test to run the test-mode Stripe on purpose)`,
+      );
+    }
+    return null;
+  }
   if (missing.length > 0) {
     throw new ConfigError(
-      `Invalid configuration: ${missing[0]} must be set too: live billing needs all of ${STRIPE_VARIABLES.join(', ')} (none of them means test mode)`,
+      `Invalid configuration: ${missing.join(', ')} must be set too: live billing needs all of ${all} (none of them means test mode)`,
     );
   }
   return {

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, PRODUCTION_SCRYPT } from './config.ts';
-import { fail, installShutdown, openConfiguredDatabase } from './startup.ts';
+import { fail, installShutdown, listenErrorMessage, openConfiguredDatabase } from './startup.ts';
 
 // Start-up: read the configuration, open the database (taking the DATA_DIR lock for PGlite),
 // apply pending migrations once, build the app, listen. SIGTERM/SIGINT: stop taking requests,
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     app.log.error({ err }, 'Cannot listen');
     await app.close();
     await database.close();
-    fail(`Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+    fail(listenErrorMessage(err, config));
   }
   app.log.info(
     { appUrl: config.appUrl, database: database.kind, dataDir: config.dataDir },

@@ -1,4 +1,5 @@
 import { readFileSync, unlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -22,14 +23,7 @@ export function fail(message: string, code = 1): never {
 export async function openConfiguredDatabase(
   inUseNote?: string,
 ): Promise<{ config: Config; database: Database }> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
-
+  const config = loadConfigOrFail();
   try {
     return { config, database: await openDatabase(config) };
   } catch (err) {
@@ -38,6 +32,55 @@ export async function openConfiguredDatabase(
     }
     fail(`Cannot open the database: ${(err as Error).message}`);
   }
+}
+
+/** The configuration, or exit 1 with its one-line reason. */
+export function loadConfigOrFail(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+}
+
+/**
+ * Why the server cannot listen on HOST:PORT, as one line naming the variable to change: a host
+ * that does not resolve or is not this machine's, a port in use or reserved.
+ */
+export function listenErrorMessage(err: unknown, config: Pick<Config, 'host' | 'port'>): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const where = `${config.host}:${config.port}`;
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return `Invalid configuration: HOST is not a name this machine can resolve (got ${JSON.stringify(config.host)})`;
+    case 'EADDRNOTAVAIL':
+      return `Invalid configuration: HOST is not an address of this machine (got ${JSON.stringify(config.host)})`;
+    case 'EADDRINUSE':
+      return `Invalid configuration: PORT ${config.port} is in use on ${config.host} by another process; stop it or choose another PORT`;
+    case 'EACCES':
+      return `Invalid configuration: PORT ${config.port} needs privileges this process lacks (ports below 1024 do); choose a PORT from 1024`;
+    default:
+      return `Cannot listen on ${where}: ${(err as Error).message}`;
+  }
+}
+
+/**
+ * Binds HOST:PORT for a moment and lets go: what `npm start` checks before building the web app,
+ * so that a host or port the server could not listen on stops it at once, not after a build.
+ * Resolves to null when the server could listen there, else to listenErrorMessage's line.
+ */
+export async function checkListen(config: Pick<Config, 'host' | 'port'>): Promise<string | null> {
+  // Port 0 means "any free port": nothing to check but the host, which the bind checks too.
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', (err) => resolve(listenErrorMessage(err, config)));
+    probe.listen({ port: config.port, host: config.host, exclusive: true }, () =>
+      probe.close(() => resolve(null)),
+    );
+  });
 }
 
 export interface ShutdownOptions {
