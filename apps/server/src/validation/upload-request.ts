@@ -12,12 +12,40 @@ import { SCHEMA_FIELD_MAX } from './upload-form.ts';
 /** Multipart boundaries, part headers and small fields around the file. */
 const MULTIPART_SLACK = 64 * 1024;
 
-/** A refusal before the body was read: stop reading it, discard the rest, close afterwards. */
+/**
+ * How much of a refused body is read and thrown away so that the client sees the answer. A client
+ * that is still sending when the connection closes gets EPIPE or ECONNRESET, and Node's fetch
+ * then reports "fetch failed" instead of the answer that had already arrived. Beyond this bound
+ * the connection is closed anyway: holding it for an endless body would cost more than the
+ * answer is worth. See docs/decisions/130.
+ */
+export const DRAIN_MAX_BYTES = 256 * 1024 * 1024;
+
+const draining = new WeakSet<object>();
+
+/**
+ * A refusal before the body was read: stop parsing it, read and discard the rest (up to
+ * DRAIN_MAX_BYTES), so the answer reaches the client; the connection stays open for the next
+ * request once the body has ended, as after any other answer.
+ */
 export function stopReading(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.complete) return;
-  reply.header('connection', 'close');
-  request.raw.unpipe();
-  request.raw.resume();
+  const raw = request.raw;
+  if (raw.complete || draining.has(raw)) return;
+  draining.add(raw);
+  raw.unpipe();
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > DRAIN_MAX_BYTES) {
+    // Too much to wait for: close after the answer, as a client with a huge body expects.
+    reply.header('connection', 'close');
+    raw.resume();
+    return;
+  }
+  let left = DRAIN_MAX_BYTES;
+  raw.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) raw.socket?.destroy();
+  });
+  raw.resume();
 }
 
 /** Refuses at once a body whose declared length cannot fit the file limit and the form. */
