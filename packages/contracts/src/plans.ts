@@ -14,6 +14,8 @@ export interface PlanLimits {
   savedSchemas: boolean;
   reportExport: boolean;
   apiAccess: boolean;
+  /** Active (unrevoked) API keys an account may hold; 0 without API access. */
+  activeApiKeys: number;
 }
 
 export interface Plan {
@@ -39,6 +41,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
       savedSchemas: false,
       reportExport: false,
       apiAccess: false,
+      activeApiKeys: 0,
     },
   },
   pro: {
@@ -53,6 +56,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
       savedSchemas: true,
       reportExport: true,
       apiAccess: false,
+      activeApiKeys: 0,
     },
   },
   business: {
@@ -67,6 +71,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
       savedSchemas: true,
       reportExport: true,
       apiAccess: true,
+      activeApiKeys: 10,
     },
   },
   enterprise: {
@@ -81,6 +86,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
       savedSchemas: true,
       reportExport: true,
       apiAccess: true,
+      activeApiKeys: 50,
     },
   },
 };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { fromStorableJsonb, toStorableJsonb } from '../lib/unicode.ts';
 
 // Idempotency-Key on every public API POST (docs/decisions/084). The first request with a key
 // claims it; its response (status and JSON body) is stored and replayed to any repeat of the same
@@ -73,7 +74,11 @@ export async function claimIdempotencyKey(
     if (!row) continue; // released meanwhile: try to claim again
     if (row.requestHash !== requestHash) return { kind: 'mismatch' };
     if (row.responseStatus !== null) {
-      return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
+      return {
+        kind: 'replay',
+        status: row.responseStatus,
+        body: fromStorableJsonb(row.responseBody),
+      };
     }
     if (now.getTime() - row.createdAt.getTime() > ABANDONED_MS) {
       await db
@@ -86,6 +91,11 @@ export async function claimIdempotencyKey(
   return { kind: 'in_progress' };
 }
 
+/**
+ * Stores the answer to replay. An answer may quote the user's file (a value with U+0000 or a
+ * lone surrogate, which jsonb refuses): it is stored as its JSON text so that the replay is the
+ * same answer, byte for byte, and the key is never left claimed without one.
+ */
 export async function completeIdempotencyKey(
   db: Db,
   userId: string,
@@ -95,7 +105,7 @@ export async function completeIdempotencyKey(
 ): Promise<void> {
   await db
     .update(idempotencyKeys)
-    .set({ responseStatus: status, responseBody: body })
+    .set({ responseStatus: status, responseBody: toStorableJsonb(body) })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 

@@ -17,7 +17,7 @@ import './types.ts';
 import { recordApiCall } from './usage.ts';
 
 // The public API, registered at /api/v1 (docs/decisions/081-084). For every call, in order:
-//   onRequest   the API key (auth.ts), then the per-key rate limit with RateLimit-* headers;
+//   onRequest   the API key (auth.ts), then the account's rate limit with RateLimit-* headers;
 //   preHandler  Idempotency-Key on POST: replay, refuse, or claim;
 //   handler     the route (routes/*.ts), its input parsed with the contracts' zod schemas;
 //   onSend      the claimed key stores the response (or is released on 429/5xx);
@@ -61,7 +61,7 @@ export default async function apiV1(app: FastifyInstance) {
     if (!decision.allowed) {
       stopReading(request, reply);
       throw new AppError('rate_limited', {
-        message: `Too many requests for this API key: ${decision.limit} a minute. Try again in ${decision.reset} seconds.`,
+        message: `Too many requests for this account: ${decision.limit} a minute, shared by all its API keys. Try again in ${decision.reset} seconds.`,
         headers: { 'retry-after': String(decision.reset) },
       });
     }

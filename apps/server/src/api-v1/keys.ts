@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import {
   API_KEY_PREFIX,
+  PLANS,
   type ApiKeyItem,
   type CreatedApiKey,
   type SubscriptionTier,
 } from '@schemacheck/contracts';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { apiKeys, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { lockAccount } from '../lib/account-lock.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 
 // API keys (docs/decisions/081): `sc_` + 43 base62 characters of 256 random bits + a 6-character
@@ -68,6 +71,11 @@ function toItem(row: Row): ApiKeyItem {
   };
 }
 
+/**
+ * A new key for the user, within their plan's number of active keys (PLANS' `activeApiKeys`:
+ * 10 on Business, 50 on Enterprise; docs/decisions/123). The count and the insert run under the
+ * account's lock, so parallel creates cannot pass the cap together.
+ */
 export async function createApiKey(
   db: Db,
   userId: string,
@@ -75,17 +83,35 @@ export async function createApiKey(
   now: Date,
 ): Promise<CreatedApiKey> {
   const key = generateApiKey();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      userId,
-      name,
-      keyPrefix: key.slice(0, SHOWN_CHARS),
-      keyHash: hashApiKey(key),
-      createdAt: now,
-    })
-    .returning();
-  return { ...toItem(row!), key };
+  const row = await db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    const [owner] = await tx
+      .select({ tier: users.subscriptionTier })
+      .from(users)
+      .where(eq(users.id, userId));
+    const plan = PLANS[(owner?.tier ?? 'free') as SubscriptionTier];
+    const [active] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    if ((active?.n ?? 0) >= plan.limits.activeApiKeys) {
+      throw new AppError('validation', {
+        message: `An account on the ${plan.label} plan can have at most ${plan.limits.activeApiKeys} active API keys. Revoke one you no longer use first.`,
+      });
+    }
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({
+        userId,
+        name,
+        keyPrefix: key.slice(0, SHOWN_CHARS),
+        keyHash: hashApiKey(key),
+        createdAt: now,
+      })
+      .returning();
+    return inserted!;
+  });
+  return { ...toItem(row), key };
 }
 
 /** Active keys first (newest first), then revoked ones (most recently revoked first). */

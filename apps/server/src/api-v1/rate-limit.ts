@@ -1,17 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { apiKeys } from '../db/schema.ts';
+import { accountRateWindows, apiKeys } from '../db/schema.ts';
 
-// Per-key request rate limit (docs/decisions/083): a fixed one-minute window per API key, kept on
-// the key's row, so every server process counts against the same window. The answer carries the
-// IETF draft's RateLimit-Limit, -Remaining and -Reset (seconds) headers, and a 429 adds
-// Retry-After.
+// The API request rate limit, per account (docs/decisions/083, 123): a fixed one-minute window
+// that every key of the account counts against, kept in `account_rate_windows`, so that every
+// server process counts against the same window and a second key is no second allowance. The
+// answer carries the IETF draft's RateLimit-Limit, -Remaining and -Reset (seconds) headers, and a
+// 429 adds Retry-After.
 
 export const WINDOW_SECONDS = 60;
 
 /**
- * A key's requests a minute: its owner's contract limit when one is set (`npm run
- * set-rate-limit`, for Enterprise agreements), else the plan's (API_RATE_LIMIT_PER_MINUTE, or
+ * An account's requests a minute: its contract limit when one is set (`npm run set-rate-limit`,
+ * for Enterprise agreements), else the plan's (API_RATE_LIMIT_PER_MINUTE, or
  * API_RATE_LIMIT_ENTERPRISE_PER_MINUTE on Enterprise).
  */
 export function rateLimitOf(
@@ -31,9 +32,10 @@ export interface RateDecision {
 }
 
 /**
- * Counts one request of `apiKeyId` in its window, opening a new window when the last one has
- * ended, and records the key's last use. One atomic UPDATE: concurrent requests on any server
- * each get their own count.
+ * Counts one request made with `apiKeyId` in its account's window, opening a new window when the
+ * last one has ended, and records the key's last use. One statement (an UPDATE of the key whose
+ * owner feeds an upsert of the account's window): concurrent requests on any server, with any
+ * of the account's keys, each get their own count.
  */
 export async function takeRequest(
   db: Db,
@@ -43,18 +45,30 @@ export async function takeRequest(
 ): Promise<RateDecision> {
   const windowMs = WINDOW_SECONDS * 1000;
   const cutoff = new Date(now.getTime() - windowMs);
-  const expired = sql`(${apiKeys.rateWindowStart} is null or ${apiKeys.rateWindowStart} <= ${cutoff})`;
-  const [row] = await db
-    .update(apiKeys)
-    .set({
-      lastUsedAt: now,
-      rateWindowStart: sql`case when ${expired} then ${now} else ${apiKeys.rateWindowStart} end`,
-      rateWindowCount: sql`case when ${expired} then 1 else ${apiKeys.rateWindowCount} + 1 end`,
-    })
-    .where(eq(apiKeys.id, apiKeyId))
-    .returning({ start: apiKeys.rateWindowStart, count: apiKeys.rateWindowCount });
-  const start = row?.start?.getTime() ?? now.getTime();
-  const count = row?.count ?? 1;
+  const w = accountRateWindows;
+  // Timestamps as ISO text with a cast: the same on node-postgres and PGlite in a raw statement.
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const expired = sql`${w}.${sql.identifier('window_start')} <= ${cutoff.toISOString()}::timestamptz`;
+  const result = await db.execute<{ start_ms: number | string; count: number | string }>(sql`
+    with used as (
+      update ${apiKeys} set ${sql.identifier('last_used_at')} = ${at}
+      where ${apiKeys.id} = ${apiKeyId}
+      returning ${apiKeys.userId} as user_id
+    )
+    insert into ${w} (${sql.identifier('user_id')}, ${sql.identifier('window_start')}, ${sql.identifier('count')})
+    select user_id, ${at}, 1 from used
+    on conflict (${sql.identifier('user_id')}) do update set
+      ${sql.identifier('window_start')} =
+        case when ${expired} then excluded.window_start else ${w}.window_start end,
+      ${sql.identifier('count')} = case when ${expired} then 1 else ${w}.count + 1 end
+    returning (extract(epoch from ${sql.identifier('window_start')}) * 1000)::float8 as start_ms,
+      ${sql.identifier('count')}
+  `);
+  const row = (
+    result as unknown as { rows: { start_ms: number | string; count: number | string }[] }
+  ).rows[0];
+  const start = row ? Number(row.start_ms) : now.getTime();
+  const count = row ? Number(row.count) : 1;
   const reset = Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
   return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), reset };
 }

@@ -161,15 +161,24 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-    /** The key's current rate-limit window (one minute) and its requests so far: shared by every server. */
-    rateWindowStart: timestamp('rate_window_start', { withTimezone: true, mode: 'date' }),
-    rateWindowCount: integer('rate_window_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
     index('api_keys_user_id_idx').on(t.userId),
   ],
 );
+
+/**
+ * An account's current API rate-limit window (one minute) and its requests so far, counted for
+ * every key of the account and shared by every server (docs/decisions/123).
+ */
+export const accountRateWindows = pgTable('account_rate_windows', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull(),
+});
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 
@@ -259,8 +268,14 @@ export const webhookDeliveries = pgTable(
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').notNull(),
     attempt: integer('attempt').notNull().default(1),
-    /** pending, succeeded or failed. */
-    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    /**
+     * pending (due at next_attempt_at), waiting (due, held back by its account's share of the
+     * delivery slots), sending (claimed; next_attempt_at is the lease's end), succeeded, failed.
+     */
+    status: text('status')
+      .$type<'pending' | 'waiting' | 'sending' | 'succeeded' | 'failed'>()
+      .notNull()
+      .default('pending'),
     responseStatus: integer('response_status'),
     durationMs: integer('duration_ms'),
     error: text('error'),

@@ -1,7 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
 import { purgeExpiredResults } from '../validation/results.ts';
-import { runAttempt, sweepDeliveries, WEBHOOK_QUEUE } from '../webhooks/deliveries.ts';
+import { storableString } from '../lib/unicode.ts';
+import {
+  DELIVERY_SLOTS,
+  runAttempt,
+  sweepDeliveries,
+  WEBHOOK_QUEUE,
+} from '../webhooks/deliveries.ts';
 import {
   abortRunningJobs,
   runValidationJob,
@@ -55,6 +61,41 @@ export function createBoss(app: FastifyInstance, working: boolean): PgBoss {
   });
 }
 
+/** What pg-boss records of a failed handler: a plain message, storable, at most 500 characters. */
+export class JobFailed extends Error {
+  override name = 'JobFailed';
+  constructor(message: string) {
+    super(storableString(message).slice(0, 500));
+    // Only the message: the stack and the original error's own fields (a driver error carries
+    // the statement's parameters) stay in the log.
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+/**
+ * A pg-boss handler that can fail its job but never the process (docs/decisions/120). pg-boss
+ * writes a handler's error into its jsonb `output` without awaiting the write; an error quoting
+ * an unstorable value (a receiver's U+0000) made that write fail too, and the rejection nobody
+ * caught ended the process, again after every restart. The error is logged whole here and
+ * pg-boss gets only a storable message.
+ */
+export function safely<T>(
+  app: FastifyInstance,
+  queue: string,
+  run: (data: T) => Promise<void>,
+): (jobs: PgBoss.Job<T>[]) => Promise<void> {
+  return async ([job]) => {
+    if (!job) return;
+    try {
+      await run(job.data);
+    } catch (err) {
+      app.log.error({ err, queue, jobId: job.id }, 'Job handler failed');
+      const message = err instanceof Error ? err.message : String(err);
+      throw new JobFailed(message);
+    }
+  };
+}
+
 /** Creates the queues (idempotent); every process that sends or works calls it. */
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
@@ -101,9 +142,13 @@ export async function startJobs(
   await ensureQueues(boss);
   const polling = options.pollingIntervalSeconds ?? 30;
   await boss.schedule(PURGE_RESULTS_QUEUE, PURGE_RESULTS_CRON, {}, { tz: 'UTC' });
-  await boss.work(PURGE_RESULTS_QUEUE, { pollingIntervalSeconds: polling }, async () => {
-    await purgeExpiredResults(app.db, app.storage, app.now(), app.log);
-  });
+  await boss.work(
+    PURGE_RESULTS_QUEUE,
+    { pollingIntervalSeconds: polling },
+    safely(app, PURGE_RESULTS_QUEUE, async () => {
+      await purgeExpiredResults(app.db, app.storage, app.now(), app.log);
+    }),
+  );
 
   // Validations and webhooks are waited for by people: poll often (0.5 s is pg-boss's floor).
   const fast = Math.min(polling, 1);
@@ -111,18 +156,18 @@ export async function startJobs(
     await boss.work<{ jobId: string }>(
       VALIDATION_QUEUE,
       { pollingIntervalSeconds: fast, batchSize: 1 },
-      async ([job]) => {
-        if (job) await runValidationJob(app, job.data.jobId);
-      },
+      safely(app, VALIDATION_QUEUE, (data: { jobId: string }) => runValidationJob(app, data.jobId)),
     );
   }
-  for (let i = 0; i < 2; i++) {
+  // Attempts mostly wait on the network; each account may hold ACCOUNT_CONCURRENCY of these
+  // slots (deliveries.ts), so other accounts keep the rest.
+  for (let i = 0; i < DELIVERY_SLOTS; i++) {
     await boss.work<{ deliveryId: string }>(
       WEBHOOK_QUEUE,
       { pollingIntervalSeconds: fast, batchSize: 1 },
-      async ([job]) => {
-        if (job) await runAttempt(app.webhookDeps, job.data.deliveryId);
-      },
+      safely(app, WEBHOOK_QUEUE, (data: { deliveryId: string }) =>
+        runAttempt(app.webhookDeps, data.deliveryId),
+      ),
     );
   }
 

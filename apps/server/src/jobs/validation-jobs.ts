@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { users, validationJobs, validationResults } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { fromStorableJsonb, storableString, toStorableJsonb } from '../lib/unicode.ts';
 import { limitsOf } from '../validation/limits.ts';
 import { releaseValidation } from '../validation/quota.ts';
 import { runValidation, ValidationAborted, type ParsedSchema } from '../validation/service.ts';
@@ -103,12 +104,14 @@ export async function enqueueJob(app: FastifyInstance, job: NewJob): Promise<Job
         id: job.id,
         userId: job.userId,
         schemaId: job.schemaId,
-        fileName: job.fileName,
+        // The multipart file name is the client's text (a `filename*` may decode to U+0000).
+        fileName: storableString(job.fileName),
         fileSize: job.fileSize,
         fileType: job.fileType,
         status: 'queued',
         uploadKey: job.uploadKey,
-        schemaUsed: job.schema.value,
+        // The job runs with exactly this schema: kept whole even where jsonb could not hold it.
+        schemaUsed: toStorableJsonb(job.schema.value),
         quotaMonth: job.quotaMonth,
         estimatedSeconds: job.estimatedSeconds,
         createdAt: app.now(),
@@ -190,7 +193,8 @@ async function failJob(
       .update(validationJobs)
       .set({
         status: 'failed',
-        errorMessage,
+        // A refusal may quote the file (a header, a value).
+        errorMessage: storableString(errorMessage),
         completedAt: now,
         heartbeatAt: null,
         uploadKey: null,
@@ -259,7 +263,7 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
   timer.unref();
 
   try {
-    const schemaUsed = job.schemaUsed as unknown;
+    const schemaUsed = fromStorableJsonb(job.schemaUsed);
     const outcome = await runValidation(app, {
       source: counted(
         source,

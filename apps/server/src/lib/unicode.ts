@@ -61,3 +61,32 @@ export function storableJson<T>(value: T): T {
   };
   return walk(value) as T;
 }
+
+/**
+ * Where an exact copy matters (an answer replayed to an idempotent retry, the schema a queued job
+ * will run with), a value that cannot be stored as it is goes into jsonb as its JSON text under
+ * this one key: JSON.stringify writes U+0000 and lone surrogates as `\u` escapes, plain text
+ * that jsonb accepts. `fromStorableJsonb` gives the value back unchanged.
+ */
+const JSON_TEXT_KEY = '$schemacheck:json';
+
+/** `value` itself when storable; otherwise its JSON text wrapped so that jsonb accepts it. */
+export function toStorableJsonb(value: unknown): unknown {
+  if (findUnstorable(value) === null && !isWrapped(value)) return value;
+  return { [JSON_TEXT_KEY]: JSON.stringify(value) ?? 'null' };
+}
+
+/** The value `toStorableJsonb` was given. */
+export function fromStorableJsonb(stored: unknown): unknown {
+  return isWrapped(stored) ? JSON.parse(stored[JSON_TEXT_KEY]) : stored;
+}
+
+function isWrapped(v: unknown): v is Record<typeof JSON_TEXT_KEY, string> {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    typeof (v as Record<string, unknown>)[JSON_TEXT_KEY] === 'string' &&
+    Object.keys(v).length === 1
+  );
+}

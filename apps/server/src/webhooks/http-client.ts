@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { storableString } from '../lib/unicode.ts';
 import { refusalOf, type AddressPolicy } from './address-policy.ts';
 
 // The one way a webhook leaves the server (docs/decisions/091). http(s) only; the address is
@@ -113,7 +114,11 @@ export interface PostResult {
   /** HTTP status, or null when no response came. */
   status: number | null;
   durationMs: number;
-  /** The start of the response body (at most EXCERPT_CHARS). */
+  /**
+   * The start of the response body (at most EXCERPT_CHARS), made storable: a receiver's answer
+   * is anyone's bytes, and U+0000 or a lone surrogate in it must not stop the attempt being
+   * recorded (docs/decisions/120).
+   */
   excerpt: string | null;
   /** Why it failed before a response, or why a response is not a success. */
   error: string | null;
@@ -121,6 +126,19 @@ export interface PostResult {
   ok: boolean;
   /** Retry-After in seconds when the receiver sent one. */
   retryAfterSeconds: number | null;
+}
+
+/**
+ * Retry-After as seconds from `nowMs`: delay-seconds or an HTTP date; null when absent or not
+ * understood. Not bounded here: the schedule clamps it (deliveries.ts).
+ */
+export function retryAfterSeconds(header: string | undefined, nowMs: number): number | null {
+  if (header === undefined) return null;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  if (Number.isNaN(at) || !/[a-z]/i.test(text)) return null;
+  return Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
 
 /** POSTs `body` as JSON to `raw`, under every rule above. Never throws. */
@@ -179,7 +197,7 @@ export async function postJson(
         err instanceof RefusedDestination
           ? err.message
           : `${(err as NodeJS.ErrnoException).code ?? 'Error'}: ${err.message}`;
-      finish(failed(message));
+      finish(failed(storableString(message)));
     });
     req.on('response', (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;
@@ -188,18 +206,18 @@ export async function postJson(
       const done = () => {
         const text = Buffer.concat(chunks).toString('utf8');
         const ok = status >= 200 && status < 300;
-        const retryAfter = Number(res.headers['retry-after']);
+        const retryAfter = retryAfterSeconds(res.headers['retry-after'], Date.now());
         finish({
           status,
           durationMs: elapsed(),
-          excerpt: text.length > 0 ? text.slice(0, EXCERPT_CHARS) : null,
+          excerpt: text.length > 0 ? storableString(text.slice(0, EXCERPT_CHARS)) : null,
           error: ok
             ? null
             : status >= 300 && status < 400
               ? `Redirect not followed (HTTP ${status})`
               : `HTTP ${status}`,
           ok,
-          retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+          retryAfterSeconds: retryAfter,
         });
         res.destroy();
       };

@@ -5,9 +5,11 @@ import {
   type WebhookEventV1,
   type WebhookV1,
 } from '@schemacheck/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { webhookDeliveries, webhooks } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { lockAccount } from '../lib/account-lock.ts';
 import { isUuid } from '../validation/results.ts';
 import {
   nextAttemptNumber,
@@ -28,6 +30,12 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export const webhookNotFound = () => new AppError('not_found', { message: 'No such webhook' });
 
+/**
+ * Test events one webhook may be sent a minute (docs/decisions/122): enough to try an endpoint,
+ * too few for one account to fill the delivery queue with them.
+ */
+export const TEST_EVENTS_PER_MINUTE = 5;
+
 export function toV1(row: Row): WebhookV1 {
   return {
     id: row.id,
@@ -47,13 +55,17 @@ export function deliveryToV1(d: DeliveryRow): DeliveryV1 {
     message_id: d.messageId,
     event: d.eventType,
     attempt: d.attempt,
-    status: d.status,
+    // `waiting` and `sending` are ours: to the user the attempt is still to come.
+    status: d.status === 'waiting' || d.status === 'sending' ? 'pending' : d.status,
     response_status: d.responseStatus,
     duration_ms: d.durationMs,
     error: d.error,
     response_excerpt: d.responseExcerpt,
     created_at: d.createdAt.toISOString(),
-    next_attempt_at: d.status === 'pending' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+    next_attempt_at:
+      d.status === 'pending' || d.status === 'waiting'
+        ? (d.nextAttemptAt?.toISOString() ?? null)
+        : null,
   };
 }
 
@@ -73,27 +85,29 @@ export async function createWebhook(
     }
     throw err;
   }
-  const [n] = await deps.db
-    .select({ n: count() })
-    .from(webhooks)
-    .where(eq(webhooks.userId, userId));
-  if ((n?.n ?? 0) >= MAX_WEBHOOKS) {
-    throw new AppError('validation', {
-      message: `An account can have at most ${MAX_WEBHOOKS} webhooks. Delete one first.`,
-    });
-  }
   const secret = newWebhookSecret();
-  const [row] = await deps.db
-    .insert(webhooks)
-    .values({
-      userId,
-      url: input.url,
-      secret,
-      events: [...new Set(input.events)],
-      createdAt: deps.now(),
-    })
-    .returning();
-  return { ...toV1(row!), secret };
+  // Count and insert under the account's lock: parallel creates cannot pass the cap together.
+  const row = await deps.db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    const [n] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, userId));
+    if ((n?.n ?? 0) >= MAX_WEBHOOKS) {
+      throw new AppError('validation', {
+        message: `An account can have at most ${MAX_WEBHOOKS} webhooks. Delete one first.`,
+      });
+    }
+    const [inserted] = await tx
+      .insert(webhooks)
+      .values({
+        userId,
+        url: input.url,
+        secret,
+        events: [...new Set(input.events)],
+        createdAt: deps.now(),
+      })
+      .returning();
+    return inserted!;
+  });
+  return { ...toV1(row), secret };
 }
 
 export async function listWebhooks(deps: WebhookDeps, userId: string): Promise<WebhookV1[]> {
@@ -140,12 +154,41 @@ export async function sendTestEvent(
   if (!row.isActive) {
     throw new AppError('validation', { message: 'This webhook is disabled: enable it first.' });
   }
-  const d = await sendNow(deps, row, {
-    event: TEST_EVENT,
-    timestamp: deps.now().getTime(),
-    data: { webhook_id: row.id, message: 'A test event from SchemaCheck.' },
-  });
+  const now = deps.now();
+  const d = await sendNow(
+    deps,
+    row,
+    {
+      event: TEST_EVENT,
+      timestamp: now.getTime(),
+      data: { webhook_id: row.id, message: 'A test event from SchemaCheck.' },
+    },
+    { guard: (tx) => testEventRate(tx, row.id, now) },
+  );
   return deliveryToV1(d);
+}
+
+/** Refuses a test event past TEST_EVENTS_PER_MINUTE for this webhook (429 with Retry-After). */
+async function testEventRate(tx: Pick<Db, 'select'>, webhookId: string, now: Date) {
+  const recent = await tx
+    .select({ at: webhookDeliveries.createdAt })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.webhookId, webhookId),
+        eq(webhookDeliveries.eventType, TEST_EVENT),
+        eq(webhookDeliveries.attempt, 1),
+        gt(webhookDeliveries.createdAt, new Date(now.getTime() - 60_000)),
+      ),
+    )
+    .orderBy(webhookDeliveries.createdAt);
+  if (recent.length < TEST_EVENTS_PER_MINUTE) return;
+  // The oldest of them leaves the minute first.
+  const wait = Math.max(1, Math.ceil((recent[0]!.at.getTime() + 60_000 - now.getTime()) / 1000));
+  throw new AppError('rate_limited', {
+    message: `A webhook can be sent at most ${TEST_EVENTS_PER_MINUTE} test events a minute. Try again in ${wait} seconds.`,
+    headers: { 'retry-after': String(wait) },
+  });
 }
 
 const DELIVERY_PAGE = 100;
@@ -166,7 +209,7 @@ export async function listDeliveries(
 }
 
 /**
- * Sends a delivery's message again, with the same webhook-id: a pending retry is brought forward,
+ * Sends a delivery's message again, with the same webhook-id: a pending retry is sent now,
  * otherwise one more attempt is made now.
  */
 export async function redeliver(
@@ -185,11 +228,24 @@ export async function redeliver(
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, hook.id)));
   if (!d) throw new AppError('not_found', { message: 'No such delivery' });
+  // An attempt of this message still to come is sent now (pg-boss's job for a retry is kept for
+  // its backoff time, so a new job runs it; the old one then finds nothing to do). One being
+  // sent right now is left to finish.
+  const [sending] = await deps.db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.messageId, d.messageId), eq(webhookDeliveries.status, 'sending')),
+    );
+  if (sending) return deliveryToV1(sending);
   const [pending] = await deps.db
     .update(webhookDeliveries)
-    .set({ nextAttemptAt: deps.now() })
+    .set({ status: 'pending', nextAttemptAt: deps.now() })
     .where(
-      and(eq(webhookDeliveries.messageId, d.messageId), eq(webhookDeliveries.status, 'pending')),
+      and(
+        eq(webhookDeliveries.messageId, d.messageId),
+        inArray(webhookDeliveries.status, ['pending', 'waiting']),
+      ),
     )
     .returning();
   if (pending) {
