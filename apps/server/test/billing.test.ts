@@ -7,13 +7,16 @@ import { liveBilling } from '../src/billing/gateway.ts';
 import { BUSINESS_GRACE_MS, expireGracePeriods } from '../src/billing/sync.ts';
 import { ConfigError } from '../src/config.ts';
 import { stripeEvents, users } from '../src/db/schema.ts';
+import { checkCard } from '../src/billing/test-mode/cards.ts';
 import {
+  Client,
   clientsOf,
+  createTestDatabase,
+  LogCapture,
   newUser,
   removeTempDirs,
   startTestApp,
   STRONG_PASSWORD,
-  type Client,
   type TestApp,
 } from './helpers.ts';
 
@@ -109,10 +112,20 @@ function postEvent(payload: string, options: { secret?: string; timestamp?: numb
   });
 }
 
-async function advanceStripeClock(seconds: number) {
-  await t.app.billing.stripe.testHelpers.testClocks.advance(fake.account.clockId, {
-    frozen_time: fake.account.now + seconds,
+/** Moves the test clock of `username`'s Stripe customer (each customer has its own). */
+async function advanceStripeClock(username: string, seconds: number) {
+  const stripe = t.app.billing.stripe;
+  const clock = await clockOf(username);
+  await stripe.testHelpers.testClocks.advance(clock.id, {
+    frozen_time: clock.frozen_time + seconds,
   });
+}
+
+async function clockOf(username: string) {
+  const stripe = t.app.billing.stripe;
+  const customer = await stripe.customers.retrieve((await row(username)).stripeCustomerId!);
+  if (customer.deleted) throw new Error('customer deleted');
+  return stripe.testHelpers.testClocks.retrieve(String(customer.test_clock));
 }
 
 async function eventCount(id: string) {
@@ -261,7 +274,10 @@ describe('webhook', () => {
     });
     const wrong = await postEvent(payload, { secret: 'whsec_wrong' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: 'Invalid Stripe signature', code: 'invalid_signature' });
+    expect(wrong.json()).toMatchObject({
+      error: 'Invalid Stripe signature',
+      code: 'invalid_signature',
+    });
 
     const header = fake.sign(payload);
     const tampered = await t.app.inject({
@@ -315,7 +331,7 @@ describe('webhook', () => {
     fake.delivery = 'manual';
     try {
       expect((await c.post('/api/cancel-subscription')).statusCode).toBe(200);
-      await advanceStripeClock(40 * DAY_S);
+      await advanceStripeClock(u.username, 40 * DAY_S);
       const updated = fake.queue.find((e) => e.type === 'customer.subscription.updated')!;
       const deleted = fake.queue.find((e) => e.type === 'customer.subscription.deleted')!;
       expect(updated && deleted).toBeTruthy();
@@ -349,7 +365,7 @@ describe('webhook', () => {
 describe('plan changes', () => {
   it('previews and makes an upgrade with proration, charging exactly the preview', async () => {
     const { c, u } = await subscriber('pro');
-    await advanceStripeClock(15 * DAY_S);
+    await advanceStripeClock(u.username, 15 * DAY_S);
     const preview = await c.post('/api/auth/subscription/preview', { tier: 'business' });
     expect(preview.statusCode, preview.body).toBe(200);
     const p = preview.json();
@@ -359,7 +375,7 @@ describe('plan changes', () => {
     );
     const item = sub.items.data[0]!;
     const left =
-      (item.current_period_end - fake.account.now) /
+      (item.current_period_end - (await clockOf(u.username)).frozen_time) /
       (item.current_period_end - item.current_period_start);
     expect(p.amountPence).toBe(Math.round(3900 * left) - Math.round(1200 * left));
     expect(p.amountPence).toBeGreaterThan(0);
@@ -370,7 +386,7 @@ describe('plan changes', () => {
     const change = await c.request({
       method: 'PATCH',
       url: '/api/auth/subscription',
-      payload: { tier: 'business', prorationDate: p.prorationDate },
+      payload: { tier: 'business', quote: p.quote },
     });
     expect(change.statusCode, change.body).toBe(200);
     expect(change.json()).toMatchObject({
@@ -408,7 +424,10 @@ describe('plan changes', () => {
       payload: { tier: 'business' },
     });
     expect(change.statusCode).toBe(402);
-    expect(change.json()).toEqual({ error: 'Your card was declined.', code: 'payment_failed' });
+    expect(change.json()).toMatchObject({
+      error: 'Your card was declined.',
+      code: 'payment_failed',
+    });
     expect((await row(u.username)).subscriptionTier).toBe('pro');
   });
 
@@ -431,10 +450,10 @@ describe('plan changes', () => {
     });
     expect(toFree.json()).toMatchObject({ tier: 'pro', cancelAtPeriodEnd: true });
 
-    await advanceStripeClock(10 * DAY_S);
+    await advanceStripeClock(u.username, 10 * DAY_S);
     await fake.flush();
     expect(await tierOf(c)).toBe('pro');
-    await advanceStripeClock(25 * DAY_S);
+    await advanceStripeClock(u.username, 25 * DAY_S);
     await fake.flush();
     expect(await tierOf(c)).toBe('free');
     expect((await c.get('/api/auth/usage')).json().limit).toBe(100);
@@ -461,7 +480,7 @@ describe('plan changes', () => {
         payload: new URLSearchParams({ number, expiry: '12/34', cvc: '123' }).toString(),
       });
     expect((await card('4000 0000 0000 0341')).statusCode).toBe(200);
-    await advanceStripeClock(31 * DAY_S);
+    await advanceStripeClock(u.username, 31 * DAY_S);
     await fake.flush();
     expect(fake.delivered.some((d) => d.event.type === 'invoice.payment_failed')).toBe(true);
     const pastDue = await row(u.username);
@@ -496,7 +515,7 @@ describe('plan changes', () => {
   });
 
   it('a failed Pro renewal drops to Free limits at once', async () => {
-    const { c } = await subscriber('pro');
+    const { c, u } = await subscriber('pro');
     const portalId = /(bps_\w+)$/.exec((await c.post('/api/billing-portal')).json().url)![1]!;
     await c.request({
       method: 'POST',
@@ -505,7 +524,7 @@ describe('plan changes', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'number=4000000000000341&expiry=12%2F34&cvc=123',
     });
-    await advanceStripeClock(31 * DAY_S);
+    await advanceStripeClock(u.username, 31 * DAY_S);
     await fake.flush();
     expect(await tierOf(c)).toBe('free');
     expect((await c.get('/api/auth/subscription')).json()).toMatchObject({
@@ -614,5 +633,291 @@ describe('live configuration', () => {
     await expect(missing).rejects.toThrow(
       'STRIPE_PRICE_BUSINESS: no active Stripe price has the lookup key "business_yearly"',
     );
+  });
+});
+
+/** PATCH /api/auth/subscription with `payload` as `c`. */
+function patchPlan(c: Client, payload: object) {
+  return c.request({ method: 'PATCH', url: '/api/auth/subscription', payload });
+}
+
+/** The quote's payload with `change` applied, signed with a key that is not the server's. */
+function forgeQuote(quote: string, change: Record<string, unknown>): string {
+  const [body, mac] = quote.split('.');
+  const claims = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8'));
+  const forged = Buffer.from(JSON.stringify({ ...claims, ...change })).toString('base64url');
+  return `${forged}.${mac}`;
+}
+
+describe('the proration date is the server’s', () => {
+  it('a client integer cannot make an upgrade free: the charge is the server’s', async () => {
+    const { c, u } = await subscriber('pro');
+    await advanceStripeClock(u.username, 10 * DAY_S);
+    const before = await row(u.username);
+    const sub = await t.app.billing.stripe.subscriptions.retrieve(before.stripeSubscriptionId!);
+    const periodEnd = sub.items.data[0]!.current_period_end;
+    const preview = (await c.post('/api/auth/subscription/preview', { tier: 'business' })).json();
+    expect(preview.amountPence).toBeGreaterThan(0);
+    // The period's last second as the proration date would make the upgrade cost nothing.
+    const change = await patchPlan(c, { tier: 'business', prorationDate: periodEnd });
+    expect(change.statusCode, change.body).toBe(200);
+    const invoice = fake.account.listInvoices(before.stripeCustomerId!)[0]!;
+    expect(invoice.billing_reason).toBe('subscription_update');
+    expect(invoice.amount_paid).toBe(preview.amountPence);
+  });
+
+  it('a forged, another user’s or an old quote is refused and charges nothing', async () => {
+    const { c, u } = await subscriber('pro');
+    const other = await subscriber('pro');
+    await advanceStripeClock(u.username, 10 * DAY_S);
+    const customer = (await row(u.username)).stripeCustomerId!;
+    const sub = await t.app.billing.stripe.subscriptions.retrieve(
+      (await row(u.username)).stripeSubscriptionId!,
+    );
+    const periodEnd = sub.items.data[0]!.current_period_end;
+    const p = (await c.post('/api/auth/subscription/preview', { tier: 'business' })).json();
+    expect(typeof p.quote).toBe('string');
+    expect(p).not.toHaveProperty('prorationDate');
+    const invoicesBefore = fake.account.listInvoices(customer).length;
+
+    // The quote's date moved to the period's end (which would make the upgrade free).
+    const forged = forgeQuote(p.quote, { prorationDate: periodEnd });
+    const refused = await patchPlan(c, { tier: 'business', quote: forged });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('preview_expired');
+    expect(await patchPlan(c, { tier: 'business', quote: 'nonsense' })).toMatchObject({
+      statusCode: 409,
+    });
+    // Another user's genuine quote is not this user's.
+    const theirs = (
+      await other.c.post('/api/auth/subscription/preview', { tier: 'business' })
+    ).json();
+    expect((await patchPlan(c, { tier: 'business', quote: theirs.quote })).statusCode).toBe(409);
+    // A quote for another plan is not this change's.
+    expect((await patchPlan(c, { tier: 'pro', quote: p.quote })).statusCode).toBe(409);
+    // A genuine quote older than its life is refused too.
+    t.clock.advance(11 * 60_000);
+    const old = await patchPlan(c, { tier: 'business', quote: p.quote });
+    expect(old.statusCode).toBe(409);
+    expect(old.json().code).toBe('preview_expired');
+    expect(fake.account.listInvoices(customer)).toHaveLength(invoicesBefore);
+    expect((await row(u.username)).subscriptionTier).toBe('pro');
+
+    // A fresh quote charges exactly what its preview showed.
+    const fresh = (await c.post('/api/auth/subscription/preview', { tier: 'business' })).json();
+    const ok = await patchPlan(c, { tier: 'business', quote: fresh.quote });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(fake.account.listInvoices(customer)[0]!.amount_paid).toBe(fresh.amountPence);
+    // A quote is used once: the plan it priced has changed.
+    expect((await patchPlan(c, { tier: 'business', quote: fresh.quote })).statusCode).toBe(409);
+  });
+});
+
+describe('test mode', () => {
+  it('keeps its Stripe account across a restart on the same data', async () => {
+    const shared = await createTestDatabase();
+    let first: TestApp | null = await startTestApp({ db: shared });
+    let second: TestApp | null = null;
+    try {
+      const c1 = new Client(first.app, '10.77.0.1');
+      const u = await c1.register(newUser('restart'));
+      const id = sessionIdOf((await c1.post('/api/create-checkout-session', { tier: 'pro' })).json().url);
+      expect((await payOnPage(c1, id)).statusCode).toBe(303);
+      await first.app.billing.testMode!.flush();
+      // A second checkout, left open, and a billing-portal session from before the restart.
+      const portal = (await c1.post('/api/billing-portal')).json().url as string;
+      await first.close();
+      first = null;
+
+      second = await startTestApp({ db: shared });
+      const c2 = new Client(second.app, '10.77.0.2');
+      expect((await c2.login(u.username, STRONG_PASSWORD)).statusCode).toBe(200);
+      const state = (await c2.get('/api/auth/subscription')).json();
+      expect(state).toMatchObject({ tier: 'pro', status: 'active', subscribedTier: 'pro' });
+      // The portal link from before the restart, and a new one, still open.
+      const oldPortal = await c2.get(new URL(portal).pathname);
+      expect(oldPortal.statusCode).toBe(200);
+      expect(oldPortal.body).toContain('SchemaCheck Pro');
+      const newPortal = await c2.post('/api/billing-portal');
+      expect(newPortal.statusCode).toBe(200);
+      expect((await c2.get(new URL(newPortal.json().url).pathname)).statusCode).toBe(200);
+      // The subscription is still Stripe's: a priced change and a cancellation work.
+      const preview = await c2.post('/api/auth/subscription/preview', { tier: 'business' });
+      expect(preview.statusCode, preview.body).toBe(200);
+      const change = await patchPlan(c2, { tier: 'business', quote: preview.json().quote });
+      expect(change.statusCode, change.body).toBe(200);
+      expect((await c2.post('/api/cancel-subscription')).json()).toMatchObject({
+        tier: 'business',
+        cancelAtPeriodEnd: true,
+      });
+      // Invoice numbers go on from where they were.
+      const customer = (
+        await second.db.database.db.select().from(users).where(eq(users.username, u.username))
+      )[0]!.stripeCustomerId!;
+      const numbers = second.app.billing.testMode!.account.listInvoices(customer).map((i) => i.number);
+      expect(new Set(numbers).size).toBe(numbers.length);
+    } finally {
+      await first?.close();
+      await second?.close();
+      await shared.drop();
+    }
+  });
+
+  it('gives each customer its own test clock', async () => {
+    const a = await subscriber('pro');
+    const b = await subscriber('pro');
+    const clockA = await clockOf(a.u.username);
+    const clockB = await clockOf(b.u.username);
+    expect(clockA.id).not.toBe(clockB.id);
+    const aBefore = await row(a.u.username);
+    const bBefore = await row(b.u.username);
+    // B's card would fail a renewal: if B's period ended, B would be past due.
+    const portalB = /(bps_\w+)$/.exec((await b.c.post('/api/billing-portal')).json().url)![1]!;
+    await b.c.request({
+      method: 'POST',
+      url: `/test-mode/portal/${portalB}/card`,
+      csrf: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'number=4000000000000341&expiry=12%2F34&cvc=123',
+    });
+    // A advances to the end of A's period on the billing page.
+    const portalA = /(bps_\w+)$/.exec((await a.c.post('/api/billing-portal')).json().url)![1]!;
+    const advanced = await a.c.request({
+      method: 'POST',
+      url: `/test-mode/portal/${portalA}/advance`,
+      csrf: false,
+    });
+    expect(advanced.statusCode).toBe(303);
+    await fake.flush();
+    // A's period renewed: a month later.
+    expect((await row(a.u.username)).currentPeriodEnd!.getTime()).toBeGreaterThan(
+      aBefore.currentPeriodEnd!.getTime() + 27 * DAY_S * 1000,
+    );
+    expect((await clockOf(a.u.username)).frozen_time).toBeGreaterThan(clockA.frozen_time);
+    // B's clock, period and status have not moved.
+    expect((await clockOf(b.u.username)).frozen_time).toBe(clockB.frozen_time);
+    expect(await row(b.u.username)).toMatchObject({
+      subscriptionTier: 'pro',
+      subscriptionStatus: 'active',
+      currentPeriodEnd: bBefore.currentPeriodEnd,
+    });
+    expect(fake.account.listInvoices(bBefore.stripeCustomerId!)).toHaveLength(1);
+  });
+});
+
+describe('a malformed event with a valid signature', () => {
+  it('is answered 400 and logged, and nothing is recorded', async () => {
+    const logs = new LogCapture();
+    const own = await startTestApp({ env: { LOG_LEVEL: 'info' }, deps: { logStream: logs } });
+    try {
+      const secret = own.app.billing.webhookSecret;
+      const post = (payload: string) =>
+        own.app.inject({
+          method: 'POST',
+          url: '/api/stripe/webhook',
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+          },
+          payload,
+        });
+      const bad = [
+        'null',
+        '[]',
+        '"evt"',
+        '{}',
+        JSON.stringify({ id: 'evt_no_type', data: { object: {} } }),
+        JSON.stringify({ id: 42, type: 'invoice.paid', data: { object: { customer: 'cus_1' } } }),
+        JSON.stringify({ id: 'evt_no_data', type: 'invoice.paid', data: null }),
+        JSON.stringify({ id: 'evt_no_object', type: 'invoice.paid', data: {} }),
+        JSON.stringify({ id: 'evt_\u0000nul', type: 'charge.refunded', data: { object: {} } }),
+        JSON.stringify({ id: `evt_${'x'.repeat(300)}`, type: 'charge.refunded', data: { object: {} } }),
+        JSON.stringify({
+          id: 'evt_bad_customer',
+          type: 'invoice.paid',
+          data: { object: { customer: 'cus_\u0000' } },
+        }),
+      ];
+      for (const payload of bad) {
+        const res = await post(payload);
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json().code, payload).toBe('invalid_event');
+      }
+      expect(await own.db.database.db.select().from(stripeEvents)).toHaveLength(0);
+      const warnings = logs.lines.filter((l) => l.includes('Malformed Stripe event'));
+      expect(warnings).toHaveLength(bad.length);
+      // A well-formed event still gets 200.
+      const good = JSON.stringify({
+        id: 'evt_fine',
+        object: 'event',
+        type: 'charge.refunded',
+        data: { object: { id: 'ch_1' } },
+      });
+      expect((await post(good)).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('test cards', () => {
+  it('4000 0000 0000 0341 pays at checkout and fails at renewal', async () => {
+    const { c, u } = await signedUp();
+    const id = await checkout(c, 'pro');
+    const paid = await payOnPage(c, id, '4000 0000 0000 0341');
+    expect(paid.statusCode, paid.body).toBe(303);
+    await fake.flush();
+    expect(await row(u.username)).toMatchObject({
+      subscriptionTier: 'pro',
+      subscriptionStatus: 'active',
+    });
+    await advanceStripeClock(u.username, 31 * DAY_S);
+    await fake.flush();
+    expect(await row(u.username)).toMatchObject({ subscriptionStatus: 'past_due' });
+    expect(fake.delivered.some((d) => d.event.type === 'invoice.payment_failed')).toBe(true);
+  });
+
+  it('4000 0000 0000 0002 is declined at once', async () => {
+    const { c, u } = await signedUp();
+    const id = await checkout(c, 'pro');
+    const declined = await payOnPage(c, id, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('Your card was declined.');
+    expect((await row(u.username)).subscriptionTier).toBe('free');
+  });
+
+  it('takes the expiry as MM/YY, MMYY or MM / YY, in the future only', async () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    const card = (expiry: string) =>
+      checkCard({ number: '4242424242424242', expiry, cvc: '123' }, now);
+    for (const expiry of ['1230', '12/30', '12 / 30', '12/2030', ' 12 /30 ', '0326', '3/27']) {
+      const check = card(expiry);
+      expect(check.ok, expiry).toBe(true);
+    }
+    expect(card('1230')).toMatchObject({ ok: true, expMonth: 12, expYear: 2030 });
+    expect(card('0326')).toMatchObject({ ok: true, expMonth: 3, expYear: 2026 });
+    for (const expiry of ['0226', '02/26', '12/25']) {
+      expect(card(expiry)).toMatchObject({ ok: false, field: 'expiry' });
+      expect(card(expiry).ok === false && card(expiry)).toMatchObject({
+        decline: { message: "Your card's expiration date is in the past." },
+      });
+    }
+    for (const expiry of ['', '1', '123', '13/30', '00/30', '12/3', '12-30x', '1230 1']) {
+      expect(card(expiry), expiry).toMatchObject({ ok: false, field: 'expiry' });
+    }
+
+    // On the checkout page, as typed in a browser.
+    const { c, u } = await signedUp();
+    const id = await checkout(c, 'pro');
+    const paid = await c.request({
+      method: 'POST',
+      url: `/test-mode/checkout/${id}`,
+      csrf: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ number: '4242424242424242', expiry: '1230', cvc: '123' }).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    await fake.flush();
+    expect((await row(u.username)).subscriptionTier).toBe('pro');
   });
 });

@@ -16,11 +16,15 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const redirectResponseSchema = z.object({ url: z.string() });
 export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
 
-/** PATCH /api/auth/subscription: between paid plans (prorated) or to free (at period end). */
+/**
+ * PATCH /api/auth/subscription: between paid plans (prorated) or to free (at period end). The
+ * proration time is the server's, never the browser's: `quote` is the preview's signed quote,
+ * handed back so that the charge is the one shown (docs/decisions/125). Without it the change is
+ * prorated at the moment it is made.
+ */
 export const changeSubscriptionSchema = z.object({
   tier: z.enum(['free', ...PAID_TIERS], { error: 'Choose the Free, Pro or Business plan' }),
-  /** The proration time of the preview the user confirmed, so the charge is the one shown. */
-  prorationDate: z.number().int().positive().optional(),
+  quote: z.string().min(1).max(2000).optional(),
 });
 export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionSchema>;
 
@@ -37,7 +41,10 @@ export const planChangePreviewSchema = z.object({
   currency: z.literal('gbp'),
   /** The next regular invoice (the end of the current period). */
   nextInvoiceDate: z.string(),
-  prorationDate: z.number().int(),
+  /** Opaque, signed by the server: send it with the change to be charged exactly this amount. */
+  quote: z.string(),
+  /** After this (ISO time) the quote is refused with 409 preview_expired: preview again. */
+  quoteExpiresAt: z.string(),
 });
 export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 

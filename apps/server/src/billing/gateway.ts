@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { ConfigError, type StripeConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { API_VERSION } from './test-mode/account.ts';
-import { TestModeStripe } from './test-mode/server.ts';
+import { TestModeStripe, type TestModeStore } from './test-mode/server.ts';
 
 // The one Stripe client of the app (docs/decisions/070). Live: api.stripe.com with the configured
 // key. Test mode: the same SDK, pointed with its documented host/port/protocol options at the
@@ -66,14 +66,17 @@ async function priceId(stripe: Stripe, idOrLookupKey: string, variable: string):
   return price.id;
 }
 
+/** Test mode: its Stripe account is read from `store` and kept there (docs/decisions/127). */
 export async function startTestBilling(options: {
   pagesUrl: string;
-  startTime: Date;
+  now: () => Date;
+  store: TestModeStore;
   log: { warn: (obj: object, msg: string) => void };
 }): Promise<Billing> {
   const testMode = new TestModeStripe({
     pagesUrl: options.pagesUrl,
-    startTime: Math.floor(options.startTime.getTime() / 1000),
+    now: () => Math.floor(options.now().getTime() / 1000),
+    store: options.store,
     log: options.log,
     prices: (['pro', 'business'] as const).map((tier) => ({
       id: TEST_PRICES[tier],
@@ -82,6 +85,7 @@ export async function startTestBilling(options: {
       unitAmount: PLANS[tier].pricePence!,
     })),
   });
+  await testMode.load();
   const port = await testMode.listen();
   return {
     mode: 'test',

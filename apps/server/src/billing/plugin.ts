@@ -3,6 +3,7 @@ import { liveBilling, startTestBilling, type Billing } from './gateway.ts';
 import { deleteCustomer } from './service.ts';
 import { expireGracePeriods } from './sync.ts';
 import { testModePages } from './test-mode/pages.ts';
+import { testModeStore } from './test-mode-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +23,12 @@ export default fp(
   async (app) => {
     const billing = app.config.stripe
       ? await liveBilling(app.config.stripe)
-      : await startTestBilling({ pagesUrl: app.config.appUrl, startTime: app.now(), log: app.log });
+      : await startTestBilling({
+          pagesUrl: app.config.appUrl,
+          now: () => app.now(),
+          store: testModeStore(app.db),
+          log: app.log,
+        });
     app.decorate('billing', billing);
 
     // First of the deletion hooks: if Stripe refuses, nothing else of the account is touched.

@@ -12,6 +12,7 @@ import type Stripe from 'stripe';
 import { users, type User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { isMissingResource, stripeCall, tierOfPrice } from './gateway.ts';
+import { QUOTE_TTL_MS, readQuote, signQuote } from './quote.ts';
 import { BUSINESS_GRACE_MS, syncCustomer } from './sync.ts';
 
 // What the billing routes do, one function per action. The browser only ever names a plan; what
@@ -204,31 +205,74 @@ export async function previewChange(
   const prorationDate =
     invoice.parent?.subscription_details?.subscription_proration_date ??
     Math.floor(app.now().getTime() / 1000);
+  const expiresAt = app.now().getTime() + QUOTE_TTL_MS;
+  const quote = signQuote(app.config.sessionSecret, {
+    userId: user.id,
+    subscriptionId: sub.id,
+    fromPrice: item.price.id,
+    periodStart: item.current_period_start,
+    tier,
+    prorationDate,
+    expiresAt,
+  });
   return {
     tier,
     amountPence: prorationAmount(invoice),
     monthlyPence: PLANS[tier].pricePence!,
     currency: 'gbp',
     nextInvoiceDate: new Date(item.current_period_end * 1000).toISOString(),
-    prorationDate,
+    quote,
+    quoteExpiresAt: new Date(expiresAt).toISOString(),
   };
 }
 
 /**
+ * The proration time of a quote from previewChange, when it is genuine, fresh, this user's and
+ * for exactly this change of this subscription as it is now; otherwise 409 preview_expired (the
+ * price shown may no longer be the price, so the user must look again).
+ */
+function quotedProrationDate(
+  app: FastifyInstance,
+  user: User,
+  sub: Stripe.Subscription,
+  tier: PaidTier,
+  quote: string,
+): number {
+  const claims = readQuote(app.config.sessionSecret, quote, app.now());
+  const item = sub.items.data[0]!;
+  const matches =
+    claims !== null &&
+    claims.userId === user.id &&
+    claims.subscriptionId === sub.id &&
+    claims.fromPrice === item.price.id &&
+    claims.periodStart === item.current_period_start &&
+    claims.tier === tier &&
+    Number.isInteger(claims.prorationDate) &&
+    claims.prorationDate >= item.current_period_start &&
+    claims.prorationDate < item.current_period_end;
+  if (!matches) throw new AppError('preview_expired');
+  return claims.prorationDate;
+}
+
+/**
  * Between paid plans: the price changes now and the difference is invoiced at once (a charge, or
- * a credit for the next invoices); a declined card changes nothing. To Free: cancel at the end of
- * the period. A user without a subscription is refused: a plan is only ever bought in Checkout.
+ * a credit for the next invoices); a declined card changes nothing. The proration time is the
+ * confirmed preview's (from its signed quote) or, without a quote, Stripe's now. To Free: cancel
+ * at the end of the period. A user without a subscription is refused: a plan is only ever bought
+ * in Checkout.
  */
 export async function changePlan(
   app: FastifyInstance,
   user: User,
   tier: 'free' | PaidTier,
-  prorationDate?: number,
+  quote?: string,
 ): Promise<User> {
   if (tier === 'free') return cancelAtPeriodEnd(app, user);
   const sub = await requireLiveSubscription(app, user);
   const item = sub.items.data[0]!;
   if (tierOfPrice(app.billing, item.price.id) === tier) throw new AppError('same_plan');
+  const prorationDate =
+    quote === undefined ? undefined : quotedProrationDate(app, user, sub, tier, quote);
   await stripeCall(() =>
     app.billing.stripe.subscriptions.update(sub.id, {
       items: [{ id: item.id, price: app.billing.prices[tier] }],

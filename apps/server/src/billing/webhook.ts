@@ -16,6 +16,44 @@ export const HANDLED_EVENTS = new Set([
   'invoice.payment_failed',
 ]);
 
+// Stripe's ids: a prefix, an underscore, letters and digits (evt_1Q…, cus_Q…); bounded, so every
+// one fits the columns and indexes it is written to and holds nothing a text column refuses.
+const STRIPE_ID = /^[A-Za-z0-9_]{1,255}$/;
+const EVENT_TYPE = /^[a-z0-9_.]{1,100}$/;
+
+export type EventCheck = { ok: true; event: Stripe.Event } | { ok: false; problem: string };
+
+/**
+ * The signed body as an event we can act on: an object with an id, a type and data.object, and
+ * for the types we handle a customer id that is an id. Anything else is refused with what is
+ * wrong (for the log), never left to fail deeper as a 500.
+ */
+export function readEvent(value: unknown): EventCheck {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: 'not a JSON object' };
+  }
+  const event = value as Record<string, unknown>;
+  if (typeof event.id !== 'string' || !STRIPE_ID.test(event.id)) {
+    return { ok: false, problem: 'id is not a Stripe id' };
+  }
+  if (typeof event.type !== 'string' || !EVENT_TYPE.test(event.type)) {
+    return { ok: false, problem: 'type is not an event type' };
+  }
+  const data = event.data as Record<string, unknown> | null | undefined;
+  const object = typeof data === 'object' && data !== null ? data.object : undefined;
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+    return { ok: false, problem: 'data.object is not an object' };
+  }
+  const parsed = value as Stripe.Event;
+  if (HANDLED_EVENTS.has(parsed.type)) {
+    const customer = customerOf(parsed);
+    if (customer !== null && !STRIPE_ID.test(customer)) {
+      return { ok: false, problem: 'data.object.customer is not a Stripe id' };
+    }
+  }
+  return { ok: true, event: parsed };
+}
+
 function customerOf(event: Stripe.Event): string | null {
   const object = event.data.object as { customer?: unknown };
   const customer = object.customer;

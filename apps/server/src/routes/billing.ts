@@ -4,7 +4,6 @@ import {
   previewRequestSchema,
 } from '@schemacheck/contracts';
 import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
 import {
   cancelAtPeriodEnd,
   changePlan,
@@ -15,7 +14,7 @@ import {
   resume,
   subscriptionStateWithPlan,
 } from '../billing/service.ts';
-import { handleEvent } from '../billing/webhook.ts';
+import { handleEvent, readEvent } from '../billing/webhook.ts';
 import { AppError } from '../errors.ts';
 import { parseBody } from '../lib/validate.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -48,8 +47,9 @@ export default async function billingRoutes(app: FastifyInstance) {
   });
 
   app.patch('/api/auth/subscription', limited(20), async (request) => {
-    const { tier, prorationDate } = parseBody(changeSubscriptionSchema, request.body);
-    const updated = await changePlan(app, request.auth!.user, tier, prorationDate);
+    // Only the plan and the preview's signed quote are read: the proration time is the server's.
+    const { tier, quote } = parseBody(changeSubscriptionSchema, request.body);
+    const updated = await changePlan(app, request.auth!.user, tier, quote);
     return subscriptionStateWithPlan(app, updated);
   });
 
@@ -90,9 +90,9 @@ async function webhookRoute(app: FastifyInstance) {
       if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
         throw new AppError('invalid_signature');
       }
-      let event: Stripe.Event;
+      let signed: unknown;
       try {
-        event = app.billing.stripe.webhooks.constructEvent(
+        signed = app.billing.stripe.webhooks.constructEvent(
           body,
           signature,
           app.billing.webhookSecret,
@@ -100,6 +100,17 @@ async function webhookRoute(app: FastifyInstance) {
       } catch {
         throw new AppError('invalid_signature');
       }
+      // Signed is not the same as well-formed: a body we cannot read is the sender's fault (400,
+      // not retried as a 500 would be) and worth a warning, since only Stripe holds the secret.
+      const checked = readEvent(signed);
+      if (!checked.ok) {
+        request.log.warn(
+          { problem: checked.problem, bytes: body.length },
+          'Malformed Stripe event refused',
+        );
+        throw new AppError('invalid_event');
+      }
+      const event = checked.event;
       const outcome = await handleEvent(app, event);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
       return { received: true };

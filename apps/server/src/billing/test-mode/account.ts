@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { CHARGE_FAILED, type CardDecline } from './cards.ts';
 
-// The in-memory Stripe account behind test mode: customers, two monthly GBP prices, Checkout
-// Sessions, subscriptions, invoices, one test clock, and the events Stripe would send. Objects
+// The Stripe account behind test mode: customers, two monthly GBP prices, Checkout Sessions,
+// subscriptions, invoices, a test clock per customer, and the events Stripe would send. Objects
 // have the JSON shapes of the API version the SDK pins (period fields on subscription items,
 // the invoice's subscription under parent.subscription_details). Only what the app calls exists.
+// It lives in memory and is written out whole (snapshot/restore) after every change, so that it
+// survives restarts (docs/decisions/127).
 
 export const API_VERSION = '2026-10-28.endive';
 const MONTH_DAYS = 30;
@@ -82,9 +84,21 @@ interface Card {
   chargesFail: boolean;
 }
 
+/**
+ * A test clock: the frozen time of the objects attached to it. Every customer gets its own when
+ * it is created (as a Stripe test clock is attached to a customer), so advancing one customer's
+ * time renews nobody else's subscription (docs/decisions/128).
+ */
+interface Clock {
+  id: string;
+  created: number;
+  frozenTime: number;
+}
+
 interface Customer {
   id: string;
   created: number;
+  clock: string;
   email: string | null;
   name: string | null;
   metadata: Record<string, string>;
@@ -182,8 +196,8 @@ export interface AccountOptions {
   /** Where hosted pages live (the app's origin): checkout and portal URLs point there. */
   pagesUrl: string;
   prices: PriceDef[];
-  /** Start of the test clock (seconds since the epoch). */
-  startTime: number;
+  /** The time a new customer's test clock starts at (seconds since the epoch). */
+  now: () => number;
   /** Called with every event, in the order Stripe would create them. */
   onEvent: (event: StripeEvent) => void;
 }
@@ -198,9 +212,21 @@ function addMonth(epoch: number): number {
   return Math.floor(next.getTime() / 1000) || epoch + MONTH_DAYS * DAY;
 }
 
+/** Everything the account holds, as JSON (prices come from configuration, not from here). */
+export interface AccountState {
+  version: 1;
+  invoiceCounter: number;
+  clocks: Clock[];
+  customers: Customer[];
+  sessions: Session[];
+  subscriptions: Subscription[];
+  invoices: Invoice[];
+  portalSessions: PortalSession[];
+}
+
 export class TestAccount {
-  readonly clockId = newId('clock');
-  private frozenTime: number;
+  private readonly created: number;
+  private readonly clocks = new Map<string, Clock>();
   private readonly customers = new Map<string, Customer>();
   private readonly sessions = new Map<string, Session>();
   private readonly subscriptions = new Map<string, Subscription>();
@@ -210,12 +236,67 @@ export class TestAccount {
   private invoiceCounter = 0;
 
   constructor(private readonly options: AccountOptions) {
-    this.frozenTime = options.startTime;
+    this.created = options.now();
     for (const p of options.prices) this.prices.set(p.id, p);
   }
 
-  get now(): number {
-    return this.frozenTime;
+  // ---- persistence -------------------------------------------------------------------------
+
+  snapshot(): AccountState {
+    return {
+      version: 1,
+      invoiceCounter: this.invoiceCounter,
+      clocks: [...this.clocks.values()],
+      customers: [...this.customers.values()],
+      sessions: [...this.sessions.values()],
+      subscriptions: [...this.subscriptions.values()],
+      invoices: [...this.invoices.values()],
+      portalSessions: [...this.portalSessions.values()],
+    };
+  }
+
+  /** Replaces everything with a snapshot (at start, before any request). */
+  restore(state: AccountState): void {
+    if (state.version !== 1) {
+      throw new Error(`Unknown test-mode Stripe state version ${String(state.version)}`);
+    }
+    const fill = <T extends { id: string }>(map: Map<string, T>, items: T[]) => {
+      map.clear();
+      for (const item of items) map.set(item.id, item);
+    };
+    fill(this.clocks, state.clocks);
+    fill(this.customers, state.customers);
+    fill(this.sessions, state.sessions);
+    fill(this.subscriptions, state.subscriptions);
+    fill(this.invoices, state.invoices);
+    fill(this.portalSessions, state.portalSessions);
+    this.invoiceCounter = state.invoiceCounter;
+  }
+
+  // ---- time --------------------------------------------------------------------------------
+
+  /** The frozen time of the customer's test clock. */
+  timeOf(customerId: string): number {
+    const clock = this.clocks.get(this.customers.get(customerId)?.clock ?? '');
+    return clock?.frozenTime ?? this.options.now();
+  }
+
+  /** The time on a Checkout Session's page (its customer's clock), or null when unknown. */
+  checkoutTime(sessionId: string): number | null {
+    const s = this.sessions.get(sessionId);
+    return s ? this.timeOf(s.customer) : null;
+  }
+
+  /** The time on a billing-portal page (its customer's clock), or null when unknown. */
+  portalTime(portalId: string): number | null {
+    const p = this.portalSessions.get(portalId);
+    return p ? this.timeOf(p.customer) : null;
+  }
+
+  /** The test clock of the customer a billing-portal session is for. */
+  portalClock(portalId: string): string | null {
+    const p = this.portalSessions.get(portalId);
+    return p ? (this.customers.get(p.customer)?.clock ?? null) : null;
   }
 
   // ---- JSON shapes ------------------------------------------------------------------------
@@ -227,7 +308,7 @@ export class TestAccount {
       object: 'price',
       active: true,
       billing_scheme: 'per_unit',
-      created: this.options.startTime,
+      created: this.created,
       currency: 'gbp',
       custom_unit_amount: null,
       livemode: false,
@@ -274,7 +355,7 @@ export class TestAccount {
       preferred_locales: [],
       shipping: null,
       tax_exempt: 'none',
-      test_clock: this.clockId,
+      test_clock: c.clock,
     };
   }
 
@@ -352,7 +433,7 @@ export class TestAccount {
       schedule: null,
       start_date: s.created,
       status: s.status,
-      test_clock: this.clockId,
+      test_clock: this.customers.get(s.customer)?.clock ?? null,
       trial_end: null,
       trial_start: null,
     };
@@ -441,16 +522,17 @@ export class TestAccount {
       },
       subtotal: total,
       total,
-      test_clock: this.clockId,
+      test_clock: this.customers.get(inv.customer)?.clock ?? null,
     };
   }
 
-  private emit(type: string, object: Json, previous?: Json): void {
+  /** An event about `customer`'s objects, created at the time of its clock. */
+  private emit(customer: string, type: string, object: Json, previous?: Json): void {
     this.options.onEvent({
       id: newId('evt'),
       object: 'event',
       api_version: API_VERSION,
-      created: this.frozenTime,
+      created: this.timeOf(customer),
       data: previous ? { object, previous_attributes: previous } : { object },
       livemode: false,
       pending_webhooks: 1,
@@ -462,9 +544,13 @@ export class TestAccount {
   // ---- customers ---------------------------------------------------------------------------
 
   createCustomer(params: Json): Json {
+    const now = this.options.now();
+    const clock: Clock = { id: newId('clock'), created: now, frozenTime: now };
+    this.clocks.set(clock.id, clock);
     const c: Customer = {
       id: newId('cus'),
-      created: this.frozenTime,
+      created: now,
+      clock: clock.id,
       email: typeof params.email === 'string' ? params.email : null,
       name: typeof params.name === 'string' ? params.name : null,
       metadata: stringRecord(params.metadata),
@@ -473,7 +559,7 @@ export class TestAccount {
       deleted: false,
     };
     this.customers.set(c.id, c);
-    this.emit('customer.created', this.customerJson(c));
+    this.emit(c.id, 'customer.created', this.customerJson(c));
     return this.customerJson(c);
   }
 
@@ -496,7 +582,7 @@ export class TestAccount {
       if (s.customer === id && s.status !== 'canceled') this.endSubscription(s);
     }
     c.deleted = true;
-    this.emit('customer.deleted', { ...this.customerJson({ ...c, deleted: false }) });
+    this.emit(c.id, 'customer.deleted', { ...this.customerJson({ ...c, deleted: false }) });
     return this.customerJson(c);
   }
 
@@ -513,10 +599,11 @@ export class TestAccount {
     }
     const successUrl = String(params.success_url ?? '');
     if (!/^https?:\/\//.test(successUrl)) throw invalid('Not a valid URL', 'success_url');
+    const now = this.timeOf(customer.id);
     const s: Session = {
       id: newId('cs_test'),
-      created: this.frozenTime,
-      expiresAt: this.frozenTime + DAY,
+      created: now,
+      expiresAt: now + DAY,
       customer: customer.id,
       clientReferenceId:
         typeof params.client_reference_id === 'string' ? params.client_reference_id : null,
@@ -562,18 +649,20 @@ export class TestAccount {
   completeCheckout(id: string, card: Omit<Card, 'id'>): { redirect: string } {
     const s = this.sessions.get(id);
     if (!s || s.status !== 'open') throw missing('checkout.session', id);
-    if (card.chargesFail) throw cardError(CHARGE_FAILED);
     const customer = this.liveCustomer(s.customer);
+    const now = this.timeOf(customer.id);
+    // The page's payment is made with the card as typed: it succeeds even for a card whose later
+    // charges fail (4000 0000 0000 0341), which is what makes a failed renewal reproducible.
     customer.card = { ...card, id: newId('pm') };
     const sub: Subscription = {
       id: newId('sub'),
       itemId: newId('si'),
-      created: this.frozenTime,
+      created: now,
       customer: customer.id,
       price: s.price,
       status: 'active',
-      periodStart: this.frozenTime,
-      periodEnd: addMonth(this.frozenTime),
+      periodStart: now,
+      periodEnd: addMonth(now),
       cancelAtPeriodEnd: false,
       canceledAt: null,
       endedAt: null,
@@ -582,14 +671,14 @@ export class TestAccount {
     };
     this.subscriptions.set(sub.id, sub);
     const inv = this.newInvoice(sub, 'subscription_create', [this.fullPeriodLine(sub)]);
-    this.settle(inv);
+    this.settle(inv, { checkoutPayment: true });
     sub.latestInvoice = inv.id;
     s.status = 'complete';
     s.subscription = sub.id;
     s.invoice = inv.id;
-    this.emit('customer.subscription.created', this.subscriptionJson(sub));
-    this.emit('invoice.paid', this.invoiceJson(inv));
-    this.emit('checkout.session.completed', this.sessionJson(s));
+    this.emit(customer.id, 'customer.subscription.created', this.subscriptionJson(sub));
+    this.emit(customer.id, 'invoice.paid', this.invoiceJson(inv));
+    this.emit(customer.id, 'checkout.session.completed', this.sessionJson(s));
     return { redirect: s.successUrl.replace('{CHECKOUT_SESSION_ID}', s.id) };
   }
 
@@ -686,7 +775,7 @@ export class TestAccount {
     const inv: Invoice = {
       id: newId('in'),
       number: `TEST-${String(this.invoiceCounter).padStart(4, '0')}`,
-      created: this.frozenTime,
+      created: this.timeOf(s.customer),
       customer: s.customer,
       subscription: s.id,
       billingReason: reason,
@@ -702,8 +791,11 @@ export class TestAccount {
     return inv;
   }
 
-  /** Applies credit, charges the card for the rest; returns the decline when the charge fails. */
-  private settle(inv: Invoice): CardDecline | null {
+  /**
+   * Applies credit, charges the card for the rest; returns the decline when the charge fails.
+   * `checkoutPayment`: the payment made on the Checkout page with the card just typed.
+   */
+  private settle(inv: Invoice, options: { checkoutPayment?: boolean } = {}): CardDecline | null {
     const customer = this.customers.get(inv.customer)!;
     const total = inv.lines.reduce((sum, l) => sum + l.amount, 0);
     inv.startingBalance = customer.balance;
@@ -715,12 +807,12 @@ export class TestAccount {
       if (due > 0) {
         inv.attemptCount += 1;
         if (!customer.card) return CHARGE_FAILED;
-        if (customer.card.chargesFail) return CHARGE_FAILED;
+        if (customer.card.chargesFail && !options.checkoutPayment) return CHARGE_FAILED;
       }
       customer.balance -= applied;
     }
     inv.status = 'paid';
-    inv.paidAt = this.frozenTime;
+    inv.paidAt = this.timeOf(inv.customer);
     return null;
   }
 
@@ -743,7 +835,7 @@ export class TestAccount {
         previous.cancel_at_period_end = s.cancelAtPeriodEnd;
         previous.cancel_at = before.cancel_at;
         s.cancelAtPeriodEnd = flag;
-        s.canceledAt = flag ? this.frozenTime : null;
+        s.canceledAt = flag ? this.timeOf(s.customer) : null;
       }
     }
     let invoice: Invoice | null = null;
@@ -758,7 +850,9 @@ export class TestAccount {
       if (price !== s.price) {
         const behavior = String(params.proration_behavior ?? 'create_prorations');
         const at =
-          params.proration_date !== undefined ? Number(params.proration_date) : this.frozenTime;
+          params.proration_date !== undefined
+            ? Number(params.proration_date)
+            : this.timeOf(s.customer);
         const lines = behavior === 'none' ? [] : this.prorationLines(s, price, at);
         if (behavior === 'always_invoice' && lines.length > 0) {
           const oldPrice = s.price;
@@ -783,19 +877,21 @@ export class TestAccount {
     }
     const json = this.subscriptionJson(s);
     if (Object.keys(previous).length > 0) {
-      this.emit('customer.subscription.updated', json, previous);
-      if (invoice?.status === 'paid') this.emit('invoice.paid', this.invoiceJson(invoice));
+      this.emit(s.customer, 'customer.subscription.updated', json, previous);
+      if (invoice?.status === 'paid')
+        this.emit(s.customer, 'invoice.paid', this.invoiceJson(invoice));
       if (invoice?.status === 'open')
-        this.emit('invoice.payment_failed', this.invoiceJson(invoice));
+        this.emit(s.customer, 'invoice.payment_failed', this.invoiceJson(invoice));
     }
     return json;
   }
 
   private endSubscription(s: Subscription): void {
+    const now = this.timeOf(s.customer);
     s.status = 'canceled';
-    s.endedAt = this.frozenTime;
-    s.canceledAt ??= this.frozenTime;
-    this.emit('customer.subscription.deleted', this.subscriptionJson(s));
+    s.endedAt = now;
+    s.canceledAt ??= now;
+    this.emit(s.customer, 'customer.subscription.deleted', this.subscriptionJson(s));
   }
 
   cancelSubscription(id: string): Json {
@@ -816,7 +912,9 @@ export class TestAccount {
     if (!this.prices.has(price))
       throw missing('price', price, 'subscription_details[items][0][price]');
     const at =
-      details.proration_date !== undefined ? Number(details.proration_date) : this.frozenTime;
+      details.proration_date !== undefined
+        ? Number(details.proration_date)
+        : this.timeOf(s.customer);
     const behavior = String(details.proration_behavior ?? 'create_prorations');
     const customer = this.customers.get(s.customer)!;
     const lines = price === s.price || behavior === 'none' ? [] : this.prorationLines(s, price, at);
@@ -862,7 +960,7 @@ export class TestAccount {
     const customer = this.liveCustomer(String(params.customer ?? ''));
     const p: PortalSession = {
       id: newId('bps'),
-      created: this.frozenTime,
+      created: this.timeOf(customer.id),
       customer: customer.id,
       returnUrl: String(params.return_url ?? this.options.pagesUrl),
     };
@@ -921,14 +1019,14 @@ export class TestAccount {
     for (const inv of this.invoices.values()) {
       if (inv.customer !== customer.id || inv.status !== 'open') continue;
       if (this.settle(inv)) {
-        this.emit('invoice.payment_failed', this.invoiceJson(inv));
+        this.emit(customer.id, 'invoice.payment_failed', this.invoiceJson(inv));
         continue;
       }
-      this.emit('invoice.paid', this.invoiceJson(inv));
+      this.emit(customer.id, 'invoice.paid', this.invoiceJson(inv));
       const s = this.subscriptions.get(inv.subscription);
       if (s && s.status === 'past_due') {
         s.status = 'active';
-        this.emit('customer.subscription.updated', this.subscriptionJson(s), {
+        this.emit(customer.id, 'customer.subscription.updated', this.subscriptionJson(s), {
           status: 'past_due',
         });
       }
@@ -937,31 +1035,40 @@ export class TestAccount {
 
   // ---- the test clock ----------------------------------------------------------------------
 
+  /** Moves one test clock; the subscriptions of its customer renew at each period end. */
   advanceClock(id: string, frozenTime: number): Json {
-    if (id !== this.clockId) throw missing('test_helpers.test_clock', id);
-    if (!Number.isInteger(frozenTime) || frozenTime <= this.frozenTime) {
+    const clock = this.clocks.get(id);
+    if (!clock) throw missing('test_helpers.test_clock', id);
+    if (!Number.isInteger(frozenTime) || frozenTime <= clock.frozenTime) {
       throw invalid('The frozen_time must be later than the current frozen time.', 'frozen_time');
     }
+    const onClock = (s: Subscription) => this.customers.get(s.customer)?.clock === id;
     // Walk period ends in order, so that several months pass as Stripe would bill them.
     for (let guard = 0; guard < 24; guard++) {
       const due = [...this.subscriptions.values()]
-        .filter((s) => s.status !== 'canceled' && s.periodEnd <= frozenTime)
+        .filter((s) => onClock(s) && s.status !== 'canceled' && s.periodEnd <= frozenTime)
         .sort((a, b) => a.periodEnd - b.periodEnd)[0];
       if (!due) break;
-      this.frozenTime = Math.max(this.frozenTime, due.periodEnd);
+      clock.frozenTime = Math.max(clock.frozenTime, due.periodEnd);
       this.renew(due);
     }
-    this.frozenTime = frozenTime;
-    return this.clockJson();
+    clock.frozenTime = frozenTime;
+    return this.clockJson(clock);
   }
 
-  clockJson(): Json {
+  retrieveClock(id: string): Json {
+    const clock = this.clocks.get(id);
+    if (!clock) throw missing('test_helpers.test_clock', id);
+    return this.clockJson(clock);
+  }
+
+  private clockJson(clock: Clock): Json {
     return {
-      id: this.clockId,
+      id: clock.id,
       object: 'test_helpers.test_clock',
-      created: this.options.startTime,
-      deletes_after: this.frozenTime + 30 * DAY,
-      frozen_time: this.frozenTime,
+      created: clock.created,
+      deletes_after: clock.frozenTime + 30 * DAY,
+      frozen_time: clock.frozenTime,
       livemode: false,
       name: 'SchemaCheck test mode',
       status: 'ready',
@@ -983,14 +1090,14 @@ export class TestAccount {
     const decline = this.settle(inv);
     if (decline) {
       s.status = 'past_due';
-      this.emit('customer.subscription.updated', this.subscriptionJson(s), {
+      this.emit(s.customer, 'customer.subscription.updated', this.subscriptionJson(s), {
         ...previous,
         status: 'active',
       });
-      this.emit('invoice.payment_failed', this.invoiceJson(inv));
+      this.emit(s.customer, 'invoice.payment_failed', this.invoiceJson(inv));
     } else {
-      this.emit('customer.subscription.updated', this.subscriptionJson(s), previous);
-      this.emit('invoice.paid', this.invoiceJson(inv));
+      this.emit(s.customer, 'customer.subscription.updated', this.subscriptionJson(s), previous);
+      this.emit(s.customer, 'invoice.paid', this.invoiceJson(inv));
     }
   }
 }

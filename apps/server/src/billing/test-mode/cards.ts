@@ -10,7 +10,11 @@ export interface CardDecline {
 
 export interface TestCard {
   brand: 'visa' | 'mastercard' | 'amex';
-  /** Attaching the card succeeds, charges fail (Stripe's 4000 0000 0000 0341). */
+  /**
+   * Attaching the card succeeds and so does the payment made with it on the Checkout page; every
+   * later charge (a renewal, an upgrade) fails: 4000 0000 0000 0341, the card that produces a
+   * failed renewal (docs/decisions/129).
+   */
   chargesFail: boolean;
   /** Declined at once (checkout and card updates refuse it). */
   decline: CardDecline | null;
@@ -75,6 +79,20 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * The expiry as people type it into Stripe's card field: MM/YY, MM / YY, MMYY (the field adds
+ * the slash as they type), or with a four-digit year (MM/YYYY, MMYYYY); a one-digit month needs
+ * the slash (3/27). Null when it is not a month and a year.
+ */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const m =
+    /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  return month >= 1 && month <= 12 ? { month, year } : null;
+}
+
 export interface CardInput {
   number: string;
   expiry: string;
@@ -95,20 +113,15 @@ export function checkCard(input: CardInput, now: Date): CardCheck {
       decline: { code: 'incorrect_number', message: 'Your card number is incorrect.' },
     };
   }
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input.expiry);
-  const month = expiry ? Number(expiry[1]) : 0;
-  const year = expiry
-    ? expiry[2]!.length === 2
-      ? 2000 + Number(expiry[2])
-      : Number(expiry[2])
-    : 0;
-  if (!expiry || month < 1 || month > 12) {
+  const expiry = parseExpiry(input.expiry);
+  if (!expiry) {
     return {
       ok: false,
       field: 'expiry',
       decline: { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." },
     };
   }
+  const { month, year } = expiry;
   const endOfMonth = Date.UTC(year, month, 1);
   if (endOfMonth <= now.getTime()) {
     return {

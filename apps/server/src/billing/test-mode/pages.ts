@@ -52,8 +52,8 @@ const TEST_CARDS_HINT = `<div class="hint"><p>Stripe's test cards work here:</p>
 <li><code>4242 4242 4242 4242</code> pays</li>
 <li><code>4000 0000 0000 0002</code> is declined</li>
 <li><code>4000 0000 0000 9995</code> has insufficient funds</li>
-<li><code>4000 0000 0000 0341</code> is saved but later renewals fail</li>
-</ul><p>Use any future expiry date and any three-digit CVC.</p></div>`;
+<li><code>4000 0000 0000 0341</code> pays here, then its renewals fail</li>
+</ul><p>Use any future expiry date (MM / YY) and any three-digit CVC.</p></div>`;
 
 function cardFields(values: Record<string, string>, error: string | null, field: string | null) {
   const invalid = (f: string) =>
@@ -136,7 +136,7 @@ function portalPage(
 <h1 id="billing">Billing</h1><p class="muted">${esc(view.email ?? '')}</p>${subs || '<p>No active subscription.</p>'}
 ${view.balance < 0 ? `<p>Credit: ${gbp(-view.balance)} (used on your next invoices)</p>` : ''}
 <h2>Invoices</h2>${invoices}
-<h2 style="margin-top:24px">Test clock</h2><p class="muted">Move this test account's clock to the end of the current period, as if a month had passed.</p>
+<h2 style="margin-top:24px">Test clock</h2><p class="muted">Move this customer's test clock to the end of the current period, as if a month had passed. Other customers' clocks do not move.</p>
 <form method="post" action="/test-mode/portal/${esc(id)}/advance"><button class="secondary" type="submit">Advance to the end of the period</button></form></section>
 <section class="card" aria-labelledby="card"><h2 id="card">Payment method</h2>
 <p class="muted">${view.card ? `Current card: ${esc(view.card.brand)} ending ${esc(view.card.last4)}, expires ${view.card.expMonth}/${view.card.expYear}` : 'No card on file.'}</p>
@@ -176,7 +176,10 @@ export function testModePages(testMode: TestModeStripe) {
     app.post('/test-mode/checkout/:id', noCsrf, async (request, reply) => {
       const id = idOf(request.params);
       const values = formValues(request.body);
-      const check = checkCard(values as never, new Date(testMode.account.now * 1000));
+      // The card's expiry is checked against the customer's test clock, as Stripe would.
+      const now = testMode.account.checkoutTime(id);
+      if (now === null) return html(reply, 404, checkoutPage(testMode, id).body);
+      const check = checkCard(values as never, new Date(now * 1000));
       if (!check.ok) {
         const { status, body } = checkoutPage(
           testMode,
@@ -195,6 +198,7 @@ export function testModePages(testMode: TestModeStripe) {
           expYear: check.expYear,
           chargesFail: check.card.chargesFail,
         });
+        await testMode.commit();
         return reply.redirect(redirect, 303);
       } catch (err) {
         if (!(err instanceof StripeApiError)) throw err;
@@ -211,7 +215,9 @@ export function testModePages(testMode: TestModeStripe) {
     app.post('/test-mode/portal/:id/card', noCsrf, async (request, reply) => {
       const id = idOf(request.params);
       const values = formValues(request.body);
-      const check = checkCard(values as never, new Date(testMode.account.now * 1000));
+      const now = testMode.account.portalTime(id);
+      if (now === null) return html(reply, 404, portalPage(testMode, id).body);
+      const check = checkCard(values as never, new Date(now * 1000));
       if (!check.ok) {
         const { status, body } = portalPage(testMode, id, check.decline.message);
         return html(reply, status, body);
@@ -228,6 +234,7 @@ export function testModePages(testMode: TestModeStripe) {
         if (!(err instanceof StripeApiError)) throw err;
         return html(reply, 404, portalPage(testMode, id).body);
       }
+      await testMode.commit();
       await testMode.settled();
       const { status, body } = portalPage(testMode, id, null, 'Your card was updated.');
       return html(reply, status, body);
@@ -236,10 +243,14 @@ export function testModePages(testMode: TestModeStripe) {
     app.post('/test-mode/portal/:id/advance', noCsrf, async (request, reply) => {
       const id = idOf(request.params);
       const view = testMode.account.portalView(id);
-      if (!view) return html(reply, 404, portalPage(testMode, id).body);
+      const clock = testMode.account.portalClock(id);
+      const now = testMode.account.portalTime(id);
+      if (!view || !clock || now === null) return html(reply, 404, portalPage(testMode, id).body);
+      // This customer's clock only: nobody else's period ends (docs/decisions/128).
       const next = Math.min(...view.subscriptions.map((s) => s.periodEnd));
-      const target = Number.isFinite(next) ? next + 60 : testMode.account.now + 86_400;
-      testMode.account.advanceClock(testMode.account.clockId, target);
+      const target = Number.isFinite(next) ? Math.max(next, now) + 60 : now + 86_400;
+      testMode.account.advanceClock(clock, target);
+      await testMode.commit();
       await testMode.settled();
       return reply.redirect(`/test-mode/portal/${encodeURIComponent(id)}`, 303);
     });

@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
-import { StripeApiError, TestAccount, type PriceDef, type StripeEvent } from './account.ts';
+import {
+  StripeApiError,
+  TestAccount,
+  type AccountState,
+  type PriceDef,
+  type StripeEvent,
+} from './account.ts';
 import { decodeForm } from './form.ts';
 
 // Test mode's Stripe: the HTTP API the SDK reaches through its documented host/port/protocol
-// options (loopback, http), over the in-memory TestAccount, plus the delivery of signed events to
-// the app's webhook, signed with the SDK's own stripe.webhooks.generateTestHeaderString. Only the
-// calls the app makes are routed; anything else is Stripe's 404 for an unknown URL.
+// options (loopback, http), over the TestAccount, plus the delivery of signed events to the
+// app's webhook, signed with the SDK's own stripe.webhooks.generateTestHeaderString. Only the
+// calls the app makes are routed; anything else is Stripe's 404 for an unknown URL. The account
+// is read from its store at start and written back after every change (docs/decisions/127).
 
 export interface DeliveryResult {
   status: number;
@@ -24,10 +31,22 @@ export interface DeliveredEvent {
   statuses: number[];
 }
 
+/**
+ * Where the account's state lives between starts (the app keeps it in its database). Writes
+ * come one at a time, in order; each holds the whole account.
+ */
+export interface TestModeStore {
+  load(): Promise<string | null>;
+  save(state: string): Promise<void>;
+}
+
 export interface TestModeOptions {
   pagesUrl: string;
   prices: PriceDef[];
-  startTime: number;
+  /** Now, in seconds since the epoch: where a new customer's test clock starts. */
+  now: () => number;
+  /** Without one the account lives in memory only (and is lost on close). */
+  store?: TestModeStore;
   /** 'auto' delivers each event as soon as it exists; 'manual' queues them (tests). */
   delivery?: 'auto' | 'manual';
   /** Delays between retries of an event the app did not accept (ms). */
@@ -46,6 +65,7 @@ export class TestModeStripe {
   private server: FastifyInstance | null = null;
   private deliverFn: Deliver | null = null;
   private chain: Promise<void> = Promise.resolve();
+  private saving: Promise<void> = Promise.resolve();
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
   port = 0;
@@ -54,7 +74,7 @@ export class TestModeStripe {
     this.account = new TestAccount({
       pagesUrl: options.pagesUrl,
       prices: options.prices,
-      startTime: options.startTime,
+      now: options.now,
       onEvent: (event) => this.enqueue(event),
     });
   }
@@ -151,6 +171,27 @@ export class TestModeStripe {
     retry(0);
   }
 
+  /** Reads the account's state from the store (before `listen`). */
+  async load(): Promise<void> {
+    const text = await this.options.store?.load();
+    if (text) this.account.restore(JSON.parse(text) as AccountState);
+  }
+
+  /**
+   * Writes the account as it is now to the store, after the writes before it; resolves once it
+   * is written. Whatever changed the account awaits this before it answers, so a change that was
+   * answered survives a restart.
+   */
+  commit(): Promise<void> {
+    const store = this.options.store;
+    if (!store) return Promise.resolve();
+    // The state is taken now, synchronously, so each write holds every change made before it.
+    const state = JSON.stringify(this.account.snapshot());
+    const write = this.saving.catch(() => undefined).then(() => store.save(state));
+    this.saving = write;
+    return write;
+  }
+
   /** Starts the API on a loopback port. */
   async listen(): Promise<number> {
     const app = Fastify({ logger: false, bodyLimit: 256 * 1024 });
@@ -176,6 +217,10 @@ export class TestModeStripe {
           ).toJSON(),
         ),
     );
+    // A change is answered only once it is stored (GETs change nothing).
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET') await this.commit();
+    });
     app.addHook('onRequest', async (request, reply) => {
       reply.header('request-id', `req_${randomBytes(8).toString('hex')}`);
       reply.header('stripe-version', request.headers['stripe-version'] ?? '');
@@ -207,6 +252,7 @@ export class TestModeStripe {
     app.delete('/v1/subscriptions/:id', async (r) => a.cancelSubscription(id(r)));
     app.post('/v1/invoices/create_preview', async (r) => a.previewInvoice(body(r)));
     app.post('/v1/billing_portal/sessions', async (r) => a.createPortalSession(body(r)));
+    app.get('/v1/test_helpers/test_clocks/:id', async (r) => a.retrieveClock(id(r)));
     app.post('/v1/test_helpers/test_clocks/:id/advance', async (r) =>
       a.advanceClock(id(r), Number(body(r).frozen_time)),
     );
@@ -224,6 +270,7 @@ export class TestModeStripe {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     await this.chain.catch(() => undefined);
+    await this.saving.catch(() => undefined);
     await this.server?.close();
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { toastOnError } from '@/lib/error-toast';
 
 import { useCancelSubscription, useChangePlan, usePlanChangePreview } from '../api/billing';
@@ -44,14 +44,20 @@ function SwitchBody({ tier, onDone }: { tier: PaidTier; onDone: () => void }) {
   const confirm = () => {
     if (!p) return;
     setFailure(null);
+    // The preview's signed quote goes back as it came: the server charges the price it showed
+    // (docs/decisions/125), and refuses a quote that is stale.
     change.mutate(
-      { tier, prorationDate: p.prorationDate },
+      { tier, quote: p.quote },
       {
         onSuccess: () => {
           toast({ title: 'Subscription updated' });
           onDone();
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.details?.code === 'preview_expired') {
+            // The shown price is out of date: work it out again, and let the user confirm that.
+            void preview.refetch();
+          }
           setFailure(getErrorMessage(error, 'Failed to update subscription tier.'));
           toast({
             variant: 'destructive',
