@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// `schemacheck --version` prints this; inlined so that the CLI reads no file to print it.
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const dist = join(root, 'dist');
 const result = await build({
   absWorkingDir: root,
@@ -20,6 +22,7 @@ const result = await build({
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: '#!/usr/bin/env node' },
+  define: { __SCHEMACHECK_VERSION__: JSON.stringify(version) },
   legalComments: 'linked',
   logLevel: 'warning',
   write: false,

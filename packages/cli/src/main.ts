@@ -1,5 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { outputFailure, watchOutput } from './output.ts';
 import { UsageError, type Io, processIo } from './process-io.ts';
+
+/** The package's version, from package.json, inlined by scripts/build.js. */
+declare const __SCHEMACHECK_VERSION__: string;
 
 export const EXIT_VALID = 0;
 export const EXIT_INVALID = 1;
@@ -11,6 +15,10 @@ Commands:
   validate <file...> --schema <file>  Check CSV or JSON files (or - for stdin) against a schema
   infer <file>                        Propose a schema from the first rows of a file
   convert <schema> --to <form>        Convert a schema to web, jsonschema or tableschema
+
+Options:
+  -h, --help               This help
+  -v, --version            The version of schemacheck
 
 Options for validate:
   --schema <file>          Schema: web form, public API form, JSON Schema or Table Schema
@@ -40,6 +48,7 @@ const OPTIONS = {
   to: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } satisfies ParseArgsConfig['options'];
 
 export type CliOptions = ReturnType<typeof parseCli>['values'];
@@ -50,6 +59,18 @@ function parseCli(argv: string[]) {
 
 /** Runs one command and returns its exit status; never throws for anything a user can cause. */
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
+  // Before anything is written: a closed standard output must not crash the run (output.ts).
+  watchOutput(io.stdout);
+  const status = await runCommand(argv, io);
+  const failure = outputFailure(io.stdout);
+  if (failure) {
+    io.stderr.write(`schemacheck: cannot write the output: ${failure.message}\n`);
+    return EXIT_USAGE;
+  }
+  return status;
+}
+
+async function runCommand(argv: string[], io: Io): Promise<number> {
   let parsed: ReturnType<typeof parseCli>;
   try {
     parsed = parseCli(argv);
@@ -58,6 +79,13 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
     return EXIT_USAGE;
   }
   const [command, ...positionals] = parsed.positionals;
+  if (parsed.values.version) {
+    // Unbuilt (the sources run by a test runner), there is no inlined version to print.
+    const version =
+      typeof __SCHEMACHECK_VERSION__ === 'string' ? __SCHEMACHECK_VERSION__ : 'unbuilt';
+    io.stdout.write(`schemacheck ${version}\n`);
+    return EXIT_VALID;
+  }
   if (parsed.values.help || command === undefined || command === 'help') {
     (command === undefined && !parsed.values.help ? io.stderr : io.stdout).write(USAGE);
     return command === undefined && !parsed.values.help ? EXIT_USAGE : EXIT_VALID;

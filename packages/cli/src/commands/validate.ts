@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import {
   createCsvReportWriter,
   createValidator,
@@ -21,6 +20,7 @@ import {
   parsePositiveInteger,
   parseSchemaFormat,
 } from '../io.ts';
+import { drained, outputClosed } from '../output.ts';
 import { createProgress } from '../progress.ts';
 import { FieldCodeCounts, formatText } from '../text-report.ts';
 
@@ -77,6 +77,9 @@ export async function validateCommand(paths: string[], options: CliOptions, io: 
 
   const outcomes: FileOutcome[] = [];
   for (const path of paths) {
+    // Standard output closed (`| head`) and a file already invalid: the exit status is 1 whatever
+    // the other files hold, and nobody reads their output.
+    if (outputClosed(io.stdout) && outcomes.some((o) => !o.result.valid)) break;
     const outcome = await validateFile(path, settings, io);
     outcomes.push(outcome);
   }
@@ -109,6 +112,7 @@ async function validateFile(path: string, settings: RunSettings, io: Io): Promis
   const { fileType, jsonShape } = decideFileType(input.name, first, settings.fileType, schema);
 
   const counts = new FieldCodeCounts();
+  let errorsSeen = 0;
   const report =
     format === 'csv'
       ? createCsvReportWriter((text) => io.stdout.write(text), { withPath: fileType === 'json' })
@@ -117,6 +121,7 @@ async function validateFile(path: string, settings: RunSettings, io: Io): Promis
     fileType,
     maxErrors: settings.maxErrors,
     onIssue: (issue: Issue) => {
+      errorsSeen += 1;
       counts.add(issue);
       report?.add(issue);
     },
@@ -133,7 +138,10 @@ async function validateFile(path: string, settings: RunSettings, io: Io): Promis
     bytes += chunk.byteLength;
     progress.update(bytes);
     // A slow reader of the CSV report must not make the report pile up in memory.
-    if (report && io.stdout.writableNeedDrain) await once(io.stdout, 'drain');
+    if (report) await drained(io.stdout);
+    // A reader that has gone (`| head -1`): with an error found the exit status is known (1), so
+    // the rest of the file is not read for output nobody receives.
+    if (errorsSeen > 0 && outputClosed(io.stdout)) break;
   }
   const result = validator.end();
   progress.done();
