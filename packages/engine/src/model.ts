@@ -15,6 +15,8 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 export type FileType = 'csv' | 'json';
 
+export type JsonScalarType = 'string' | 'integer' | 'number' | 'boolean';
+
 /** Rules of one field. Absent means unset. Numbers compare inclusively. */
 export interface FieldRules {
   minLength?: number;
@@ -63,6 +65,19 @@ export interface FieldSpec {
    * JSON Schema property whose own name has a dot: `a.b` is `["a.b"]`, not `["a", "b"]`).
    */
   path?: string[];
+  /**
+   * JSON: the value may be any of these JSON types (a JSON Schema `type` list such as
+   * `["string", "integer"]`); the field's type is then string and its text rules apply to text
+   * values only. A CSV cell is text and is checked as text.
+   */
+  jsonTypes?: JsonScalarType[];
+  /**
+   * JSON: `required` applies once the first this-many property names of the field's path are
+   * present (an object): JSON Schema's `required` inside an optional object binds whenever that
+   * object is there, and not when it is absent. Unset (0): always. A CSV cell has no enclosing
+   * object, so there such a field is not required.
+   */
+  requiredWithin?: number;
 }
 
 /** JSON: a nested object the schema describes, where it says more than its fields do. */
@@ -71,6 +86,8 @@ export interface ObjectSpec {
   path: string[];
   /** The object must be present, also when none of its own properties is required. */
   required?: boolean;
+  /** As FieldSpec.requiredWithin, for `required`. */
+  requiredWithin?: number;
   /** Properties it does not describe are allowed; unset: the schema's `additionalProperties`. */
   additionalProperties?: boolean;
 }

@@ -24,7 +24,7 @@ function refusal(f: string): string {
 describe('compileDateFormat', () => {
   it('refuses unknown letter tokens, naming the token and the format', () => {
     expect(refusal('YYYY-Q')).toBe(
-      "Unknown date token 'Q' in format 'YYYY-Q'. Use YYYY, MM, DD, HH, mm, ss (and T between date and time, Z for a time zone)",
+      "Unknown date token 'Q' in format 'YYYY-Q'. Use YYYY, MM, DD, HH, mm, ss (and T between date and time, Z for a time zone, z for an optional one)",
     );
     expect(refusal('D/M/YYYY')).toMatch(/^Unknown date token 'D' in format 'D\/M\/YYYY'/);
     expect(refusal('YY-MM-DD')).toMatch(/^Unknown date token 'YY'/);

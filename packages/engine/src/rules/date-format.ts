@@ -1,4 +1,5 @@
-// Date formats written with tokens (YYYY MM DD HH mm ss, plus Z for an RFC 3339 time-zone tail),
+// Date formats written with tokens (YYYY MM DD HH mm ss, plus Z for an RFC 3339 time-zone tail
+// and z for an optional one),
 // compiled once into a list of fixed-width segments that parse() walks with charCodeAt: no regex,
 // no Date object, one small object allocated per accepted value.
 
@@ -30,6 +31,9 @@ export type CompiledDateFormat =
 export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD';
 /** What JSON Schema's `date-time` and Table Schema's default `datetime` become. */
 export const ISO_DATE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ';
+/** Table Schema's default `datetime` and `time`: the zone and fraction may be left out. */
+export const TABLE_DATE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm:ssz';
+export const TABLE_TIME_FORMAT = 'HH:mm:ssz';
 export const MAX_DATE_FORMAT_LENGTH = 100;
 
 // Segment kinds (plain numbers rather than an enum, so the file stays erasable TypeScript).
@@ -41,6 +45,9 @@ const HOUR = 4;
 const MINUTE = 5;
 const SECOND = 6;
 const ZONE = 7;
+/** `z`: the RFC 3339 tail made optional (fraction and zone each optional), as Table Schema's
+ * datetime and time read values: `10:00:00`, `10:00:00.5` and `10:00:00Z` all fit `HH:mm:ssz`. */
+const OPTIONAL_ZONE = 8;
 type Kind = number;
 
 const TOKENS: Record<string, Kind> = {
@@ -51,12 +58,14 @@ const TOKENS: Record<string, Kind> = {
   mm: MINUTE,
   ss: SECOND,
   Z: ZONE,
+  z: OPTIONAL_ZONE,
 };
 
 /** Letters that are text, not tokens: the ISO 8601 date/time separator. */
 const LITERAL_LETTERS = new Set(['T']);
 
-const TOKEN_LIST = 'YYYY, MM, DD, HH, mm, ss (and T between date and time, Z for a time zone)';
+const TOKEN_LIST =
+  'YYYY, MM, DD, HH, mm, ss (and T between date and time, Z for a time zone, z for an optional one)';
 
 interface Segment {
   kind: Kind;
@@ -104,7 +113,7 @@ export function compileDateFormat(format: string): CompiledDateFormat {
         message: `Unknown date token '${token}' in format '${format}'. Use ${TOKEN_LIST}`,
       };
     }
-    if (seen.has(kind)) {
+    if (seen.has(kind) || (kind === ZONE && seen.has(OPTIONAL_ZONE)) || (kind === OPTIONAL_ZONE && seen.has(ZONE))) {
       return { ok: false, message: `The date format '${format}' uses ${token} twice` };
     }
     seen.add(kind);
@@ -162,6 +171,13 @@ function spanParser(
         zoned = true;
         continue;
       }
+      if (kind === OPTIONAL_ZONE) {
+        // Only at the end of the value or before what the format has next: a tail if one is there.
+        pos = optionalZoneEnd(value, pos, n);
+        if (pos < 0) return null;
+        zoned = lastOptionalZoned;
+        continue;
+      }
       const width = kind === YEAR ? 4 : 2;
       if (pos + width > n) return null;
       let v = 0;
@@ -190,6 +206,27 @@ function spanParser(
     }
     return { year, month, day, hour, minute, second };
   };
+}
+
+/** Whether the last optionalZoneEnd found a zone. */
+let lastOptionalZoned = false;
+
+/** Where an optional `[.fraction][Z|±HH:mm]` starting at `pos` ends, or -1 for a bad one. */
+function optionalZoneEnd(value: string, pos: number, n: number): number {
+  lastOptionalZoned = false;
+  let p = pos;
+  if (p < n && value.charCodeAt(p) === 46 /* . */) {
+    const start = ++p;
+    while (p < n && isDigit(value.charCodeAt(p))) p++;
+    if (p === start) return -1;
+  }
+  if (p >= n) return p;
+  const c = value.charCodeAt(p);
+  if (c !== 90 && c !== 122 && c !== 43 && c !== 45) return p;
+  lastOffsetMinutes = 0;
+  const end = zoneEnd(value, p, n);
+  if (end >= 0) lastOptionalZoned = true;
+  return end;
 }
 
 /** The offset of the last zone zoneEnd read, in minutes east of UTC (no allocation per value). */

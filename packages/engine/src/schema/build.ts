@@ -6,6 +6,7 @@ import {
   type FieldSpec,
   type FieldType,
   type FileType,
+  type JsonScalarType,
   type ObjectSpec,
   type SchemaModel,
 } from '../model.ts';
@@ -81,6 +82,10 @@ export interface RawField {
   required: Found | undefined;
   /** JSON Schema: any value is accepted (`{}`, an array, null only); only presence is checked. */
   anyValue?: boolean;
+  /** JSON Schema: several scalar types (FieldSpec.jsonTypes). */
+  jsonTypes?: string[];
+  /** JSON Schema: `required` applies once this many leading objects are present (FieldSpec). */
+  requiredWithin?: number;
   /** JSON Schema: the property names to the value, when a name has a dot (FieldSpec.path). */
   propertyPath?: string[];
   rules: Partial<Record<RuleKey, Found>>;
@@ -133,13 +138,17 @@ export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefine
       const field = buildField(rawField, ctx);
       const name = rawField.name?.value;
       if (typeof name === 'string' && name !== '') {
-        const earlier = firstSeen.get(name);
+        // JSON `{"a.b": 1}` and `{"a": {"b": 1}}` are different properties with one dotted name:
+        // both may be described (a CSV schema has no property paths, so there it is one column).
+        const key =
+          rawField.propertyPath === undefined ? name : JSON.stringify(rawField.propertyPath);
+        const earlier = firstSeen.get(key);
         if (earlier !== undefined) {
           ctx.problem(
             rawField.name?.path ?? rawField.namePath,
             `The field name '${name}' is used twice (also at ${earlier})`,
           );
-        } else firstSeen.set(name, rawField.path);
+        } else firstSeen.set(key, rawField.path);
       }
       if (field !== undefined) fields.push(field);
     }
@@ -194,6 +203,9 @@ function buildField(raw: RawField, ctx: Context): FieldSpec | undefined {
   const spec: FieldSpec = { name, type, required, rules };
   if (raw.anyValue === true) spec.anyValue = true;
   if (raw.propertyPath !== undefined) spec.path = raw.propertyPath;
+  if (raw.jsonTypes !== undefined) spec.jsonTypes = raw.jsonTypes as JsonScalarType[];
+  if (required && raw.requiredWithin !== undefined && raw.requiredWithin > 0)
+    spec.requiredWithin = raw.requiredWithin;
   return spec;
 }
 

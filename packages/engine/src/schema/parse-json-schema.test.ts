@@ -92,7 +92,7 @@ describe('JSON Schema', () => {
     expect(value.fields).toEqual([{ name: 'a', type: 'string', required: true, rules: {} }]);
   });
 
-  it('makes a nested field required only when every object above it is required', () => {
+  it('makes a nested field required whenever its optional object is present', () => {
     const { value } = ok(
       parseSchema({
         type: 'object',
@@ -101,7 +101,8 @@ describe('JSON Schema', () => {
         },
       }),
     );
-    expect(value.fields[0]).toMatchObject({ name: 'billing.zip', required: false });
+    // Required within `billing` (one name deep): enforced when billing is there, even empty.
+    expect(value.fields[0]).toMatchObject({ name: 'billing.zip', required: true, requiredWithin: 1 });
   });
 
   it('reads a null in the type or the enum as "not required"', () => {

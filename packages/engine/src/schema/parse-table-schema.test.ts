@@ -68,7 +68,7 @@ describe('Table Schema', () => {
         required: false,
         rules: { format: 'YYYY-MM-DD', maxDate: '2030-12-31' },
       },
-      { name: 'at', type: 'date', required: false, rules: { format: 'YYYY-MM-DDTHH:mm:ssZ' } },
+      { name: 'at', type: 'date', required: false, rules: { format: 'YYYY-MM-DDTHH:mm:ssz' } },
       { name: 'clock', type: 'date', required: false, rules: { format: 'HH:mm' } },
       { name: 'year', type: 'date', required: false, rules: { format: 'YYYY' } },
       { name: 'status', type: 'string', required: false, rules: { values: ['open', 'closed'] } },

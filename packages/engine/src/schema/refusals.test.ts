@@ -206,7 +206,7 @@ describe('a bad schema is refused with every problem, each with its path', () =>
       { format: 'YYYY-Q' },
       at(
         'fields[1].validation.format',
-        "Unknown date token 'Q' in format 'YYYY-Q'. Use YYYY, MM, DD, HH, mm, ss (and T between date and time, Z for a time zone)",
+        "Unknown date token 'Q' in format 'YYYY-Q'. Use YYYY, MM, DD, HH, mm, ss (and T between date and time, Z for a time zone, z for an optional one)",
       ),
     ],
     [

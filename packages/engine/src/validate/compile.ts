@@ -8,7 +8,14 @@
 // a cell once, not once per re-run). An empty value never reaches these closures: the validator
 // turns it into `required` or skips it.
 
-import { LosslessNumber, type FieldRules, type FieldSpec, type FieldType } from '../model.ts';
+import {
+  LosslessNumber,
+  type FieldRules,
+  type FieldSpec,
+  type FieldType,
+  type JsonScalarType,
+} from '../model.ts';
+import { isIntegral, parseDecimal } from './decimal.ts';
 import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
 import { DEFAULT_DATE_FORMAT } from '../rules/date-format.ts';
 import { canonicalDecimal } from '../schema/decimal-text.ts';
@@ -82,13 +89,18 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
   return {
     name: spec.name,
     type: spec.type,
-    required: spec.required,
+    // A CSV cell has no enclosing object to be present (FieldSpec.requiredWithin).
+    required: spec.required && (spec.requiredWithin ?? 0) === 0,
     stateful: spec.rules.unique === true,
     checkSpan,
     // Any JSON value is accepted (see FieldSpec.anyValue); a CSV cell is text, checked as text.
     checkJson: spec.anyValue
       ? () => {}
-      : (value, row, out) => {
+      : spec.jsonTypes !== undefined
+        ? severalTypes(spec.jsonTypes, (text, row, out) =>
+            checkValue(text, 0, text.length, row, out, false),
+          )
+        : (value, row, out) => {
           if (numeric !== undefined && typeof value === 'number') {
             // A double is checked as a number; only further rules need its text.
             if (!numeric.double(value, out) || ruleCount === 0) return;
@@ -214,9 +226,45 @@ function compileRules(spec: FieldSpec): RuleCheck[] {
   if (rules.allowedChars !== undefined) out.push(allowedCharsRule(rules.allowedChars));
   if (rules.values !== undefined && spec.type !== 'enum')
     out.push(typedValuesRule(spec, rules.values));
-  // Last, so that only values of the right type take part in uniqueness.
-  if (rules.unique === true) out.push(uniqueRule());
+  // Last, so that only values of the right type take part in uniqueness. Numbers are unique by
+  // value (`1`, `01`, `+1` and `1.0` are one value), in CSV as in JSON.
+  if (rules.unique === true)
+    out.push(uniqueRule(spec.type === 'integer' || spec.type === 'number'));
   return out;
+}
+
+/**
+ * A JSON value of any of `types` passes (JSON Schema's type list); text values also go through
+ * the field's text rules, as JSON Schema applies string keywords to strings only.
+ */
+function severalTypes(
+  types: readonly JsonScalarType[],
+  checkText: (text: string, row: number, out: Failure[]) => void,
+): CompiledField['checkJson'] {
+  const names: Record<JsonScalarType, string> = {
+    string: 'text',
+    integer: 'a whole number',
+    number: 'a number',
+    boolean: 'true or false',
+  };
+  const wrongType = failure('type', messages.oneOfTypes(types.map((t) => names[t])));
+  const text = types.includes('string');
+  const number = types.includes('number');
+  const integer = types.includes('integer');
+  const boolean = types.includes('boolean');
+  return (value, row, out) => {
+    const kind = jsonKind(value);
+    if (kind === 'string' && text) checkText(value as string, row, out);
+    else if (kind === 'boolean' && boolean) return;
+    else if (kind === 'number' && (number || (integer && isWholeNumber(value)))) return;
+    else out.push(wrongType);
+  };
+}
+
+function isWholeNumber(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value);
+  const decimal = parseDecimal((value as LosslessNumber).raw);
+  return decimal !== undefined && isIntegral(decimal);
 }
 
 type JsonKind = 'string' | 'number' | 'boolean' | 'other';

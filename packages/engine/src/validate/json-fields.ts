@@ -81,14 +81,18 @@ export function buildJsonTree(schema: SchemaModel, fields: readonly CompiledFiel
     const trail: JsonNode[] = [];
     const at = reach(schema.fields[i]?.path ?? field.name.split('.'), trail);
     at.field = field;
-    if (field.required) for (const n of trail) n.requiredBelow.push(at);
+    // Absent objects above requiredWithin are optional: the field is not reported then.
+    const spec = schema.fields[i];
+    if (spec?.required === true)
+      for (const n of trail.slice(spec.requiredWithin ?? 0)) n.requiredBelow.push(at);
   });
   for (const object of schema.objects ?? []) {
     const trail: JsonNode[] = [];
     const at = reach(object.path, trail);
     at.object = true;
     if (object.additionalProperties !== undefined) at.strict = !object.additionalProperties;
-    if (object.required === true) for (const n of trail) n.requiredBelow.push(at);
+    if (object.required === true)
+      for (const n of trail.slice(object.requiredWithin ?? 0)) n.requiredBelow.push(at);
   }
   return root;
 }

@@ -31,6 +31,9 @@ export const messages = {
   jsonBoolean: 'Must be true or false, written without quotes',
   jsonText: 'Must be text, written in quotes',
   jsonTrueFalse: 'Must be true or false',
+  /** JSON Schema's type list: `Must be text or a whole number`. */
+  oneOfTypes: (names: readonly string[]) =>
+    `Must be ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] as string}` : (names[0] ?? '')}`,
   jsonObject: (children: readonly string[]) =>
     children.length === 0
       ? 'Must be an object'

@@ -92,15 +92,19 @@ function sameOrder(a: FieldSpec[], b: FieldSpec[]): boolean {
   return a.length === b.length && a.every((f, i) => f === b[i]);
 }
 
-function anyRequired(node: Node): boolean {
+/**
+ * Whether the property at `node`, `depth` names deep, is required in its object: something at or
+ * below it is required with a chain that reaches above it (FieldSpec.requiredWithin).
+ */
+function anyRequired(node: Node, depth: number): boolean {
   return (
-    node.field?.required === true ||
-    node.object?.required === true ||
-    [...node.children.values()].some(anyRequired)
+    (node.field?.required === true && (node.field.requiredWithin ?? 0) < depth) ||
+    (node.object?.required === true && (node.object.requiredWithin ?? 0) < depth) ||
+    [...node.children.values()].some((c) => anyRequired(c, depth))
   );
 }
 
-function objectSchema(node: Node, model: SchemaModel): Json {
+function objectSchema(node: Node, model: SchemaModel, depth = 0): Json {
   // Unset on a nested object (or the record): the schema's own setting.
   const properties: Json = {};
   const required: string[] = [];
@@ -108,8 +112,8 @@ function objectSchema(node: Node, model: SchemaModel): Json {
     let schema: Json;
     if (child.field !== undefined) schema = property(child.field);
     else {
-      schema = objectSchema(child, model);
-      if (!anyRequired(child)) schema.type = ['object', 'null'];
+      schema = objectSchema(child, model, depth + 1);
+      if (!anyRequired(child, depth + 1)) schema.type = ['object', 'null'];
     }
     // A field may be called "__proto__": it must stay an own property.
     Object.defineProperty(properties, key, {
@@ -118,7 +122,7 @@ function objectSchema(node: Node, model: SchemaModel): Json {
       writable: true,
       configurable: true,
     });
-    if (anyRequired(child)) required.push(key);
+    if (anyRequired(child, depth + 1)) required.push(key);
   }
   const out: Json = { type: 'object', properties };
   if (required.length > 0) out.required = required;
@@ -137,6 +141,8 @@ function property(field: FieldSpec): Json {
   const nullable = !field.required;
   const { type, format } = jsonType(field, ext);
   if (type !== undefined) p.type = nullable ? [type, 'null'] : type;
+  if (field.jsonTypes !== undefined)
+    p.type = nullable ? [...field.jsonTypes, 'null'] : [...field.jsonTypes];
   if (format !== undefined) p.format = format;
   if (r.values !== undefined) {
     const values: unknown[] = r.values.map((v) => typedValue(field, v));

@@ -2,7 +2,11 @@
 // anchors them); date layouts become strftime; what Table Schema cannot say goes under
 // "x-schemacheck" on the field or the schema.
 import type { FieldSpec, SchemaModel } from '../../model.ts';
-import { DEFAULT_DATE_FORMAT, ISO_DATE_TIME_FORMAT } from '../../rules/date-format.ts';
+import {
+  DEFAULT_DATE_FORMAT,
+  TABLE_DATE_TIME_FORMAT,
+  TABLE_TIME_FORMAT,
+} from '../../rules/date-format.ts';
 import { wholeValueBody } from '../../rules/regex-shape.ts';
 import { EXTENSION_KEY } from '../forms/json-schema.ts';
 import { exportBounds, hasDateTokens, hasTimeTokens, toStrftime, typedValue } from './common.ts';
@@ -74,8 +78,13 @@ function describeType(f: FieldSpec, out: Json, ext: Json): void {
     case 'date': {
       const format = f.rules.format ?? DEFAULT_DATE_FORMAT;
       if (format === DEFAULT_DATE_FORMAT) out.type = 'date';
-      else if (format === ISO_DATE_TIME_FORMAT) out.type = 'datetime';
-      else {
+      else if (format === TABLE_DATE_TIME_FORMAT) out.type = 'datetime';
+      else if (format === TABLE_TIME_FORMAT) out.type = 'time';
+      else if (format.includes('z')) {
+        // strftime has no optional zone: our extension keeps the exact layout.
+        out.type = hasDateTokens(format) ? 'datetime' : 'time';
+        ext.format = format;
+      } else {
         out.type = hasTimeTokens(format) ? (hasDateTokens(format) ? 'datetime' : 'time') : 'date';
         out.format = toStrftime(format);
       }

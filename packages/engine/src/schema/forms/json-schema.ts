@@ -73,6 +73,8 @@ const FORMATS: Record<string, { type: FieldType; format?: string }> = {
 };
 
 const JSON_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'];
+/** Types a list of several can hold exactly (FieldSpec.jsonTypes), in this order. */
+const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean'];
 
 /** Keywords that only apply to numbers, or only to strings (they give an untyped property a type). */
 const NUMBER_KEYWORDS = [
@@ -103,6 +105,12 @@ interface Walk {
    * means nesting, as in the model, not a dot in one property's name.
    */
   dotsNest: boolean;
+  /**
+   * How many leading property names reach the object whose presence makes `required` apply
+   * (FieldSpec.requiredWithin): 0 while every enclosing object is required, else the nearest
+   * optional one's depth.
+   */
+  within: number;
 }
 
 export function readJsonSchema(input: Record<string, unknown>, ctx: Context): RawSchema {
@@ -128,6 +136,7 @@ export function readJsonSchema(input: Record<string, unknown>, ctx: Context): Ra
     seen: 0,
     fileType: schema.fileType?.value,
     dotsNest: own(ext, 'dotsNest') === true,
+    within: 0,
   };
   const record = recordSchema(input, walk);
   if (record === undefined) return schema;
@@ -213,6 +222,7 @@ function pushField(walk: Walk, keys: readonly string[], field: RawField): void {
   if (walk.fileType !== 'csv' && !walk.dotsNest && keys.some((k) => k.includes('.'))) {
     field.propertyPath = [...keys];
   }
+  if (walk.within > 0 && field.required?.value === true) field.requiredWithin = walk.within;
   walk.fields.push(field);
 }
 
@@ -226,6 +236,25 @@ function readObject(
 ): void {
   const { ctx } = walk;
   const required = readRequired(node, path, ctx);
+  // Inside an optional object, `required` applies whenever that object is present (2020-12).
+  const outerWithin = walk.within;
+  if (!requiredChain) walk.within = keys.length;
+  try {
+    readMembers(node, path, keys, required, depth, walk);
+  } finally {
+    walk.within = outerWithin;
+  }
+}
+
+function readMembers(
+  node: Record<string, unknown>,
+  path: string,
+  keys: readonly string[],
+  required: Set<string>,
+  depth: number,
+  walk: Walk,
+): void {
+  const { ctx } = walk;
   const propertiesF = found(node, 'properties', path);
   const properties =
     propertiesF !== undefined && isObject(propertiesF.value) ? propertiesF.value : {};
@@ -237,7 +266,7 @@ function readObject(
       own(properties, key),
       joinPath(propertiesPath, key),
       [...keys, key],
-      requiredChain && required.has(key),
+      required.has(key),
       depth,
       walk,
     );
@@ -252,7 +281,7 @@ function readObject(
     pushField(
       walk,
       [...keys, key],
-      anyValueField(fieldPath, walk.fields.length, name, requiredChain),
+      anyValueField(fieldPath, walk.fields.length, name, true),
     );
   }
 }
@@ -368,7 +397,12 @@ function readResolvedProperty(
   if (nonNull.length === 2 && nonNull.includes('integer') && nonNull.includes('number'))
     nonNull = ['number'];
 
-  if (nonNull.length > 1) {
+  let jsonTypes: string[] | undefined;
+  if (nonNull.length > 1 && nonNull.every((t) => SCALAR_TYPES.includes(t))) {
+    // A value of any of the types passes; text rules apply to text (FieldSpec.jsonTypes).
+    jsonTypes = SCALAR_TYPES.filter((t) => nonNull.includes(t));
+    nonNull = ['string'];
+  } else if (nonNull.length > 1) {
     ctx.warn(
       `Property '${name}' allows several types (${nonNull.join(', ')}); its values are checked as text (at ${typeF?.path ?? path})`,
     );
@@ -402,10 +436,15 @@ function readResolvedProperty(
     if (
       required &&
       !nullable &&
-      !walk.fields.slice(before).some((f) => f.required?.value === true) &&
-      !walk.objects.slice(objectsBefore).some((o) => o.required === true)
+      !walk.fields
+        .slice(before)
+        .some((f) => f.required?.value === true && (f.requiredWithin ?? 0) === walk.within) &&
+      !walk.objects
+        .slice(objectsBefore)
+        .some((o) => o.required === true && (o.requiredWithin ?? 0) === walk.within)
     ) {
       object.required = true;
+      if (walk.within > 0) object.requiredWithin = walk.within;
     }
     const additional = nestedAdditional(node, path, ctx);
     if (additional !== (walk.additionalProperties !== false)) {
@@ -451,9 +490,22 @@ function readResolvedProperty(
   if (kind === undefined) {
     const numeric = NUMBER_KEYWORDS.find((k) => own(node, k) !== undefined);
     const textual = TEXT_KEYWORDS.find((k) => own(node, k) !== undefined);
-    if (mapped !== undefined) type = mapped.type;
-    else if (extensionFormat(node)) type = 'date';
-    else if (hasValues) type = 'enum';
+    if (mapped !== undefined) {
+      type = mapped.type;
+      // JSON Schema lets a number through an untyped format; one type per field cannot.
+      ctx.warn(
+        `Property '${name}' has no type; it is checked as text in the format '${String(formatF?.value)}', so numbers, true/false and other non-text values are errors (at ${path})`,
+      );
+    } else if (extensionFormat(node)) type = 'date';
+    else if (hasValues && values.kinds.size === 1 && values.kinds.has('number')) {
+      // Untyped numbers in enum/const compare by value: 1.0 is 1, 2^53+1 stays itself.
+      type = 'number';
+    } else if (hasValues && values.kinds.size === 1 && values.kinds.has('boolean')) {
+      // Untyped true/false compare by reading: a CSV cell TRUE is true.
+      type = 'boolean';
+      rules.truthy = { value: ['true'], path, label: 'truthy' };
+      rules.falsy = { value: ['false'], path, label: 'falsy' };
+    } else if (hasValues) type = 'enum';
     else if (numeric !== undefined || textual !== undefined) {
       // JSON Schema applies these keywords to values of their type and lets other types through;
       // the engine checks one type, so it takes the keywords' and says so.
@@ -496,6 +548,7 @@ function readResolvedProperty(
   const extended =
     extension === undefined ? {} : (readRuleObject(extension.value, extension.path, ctx) ?? {});
   pushField(walk, keys, {
+    ...(jsonTypes === undefined ? {} : { jsonTypes }),
     path,
     ordinal: walk.fields.length,
     name: { value: name, path, label: 'name' },
@@ -533,19 +586,25 @@ function readTypes(f: Found | undefined, ctx: Context): string[] | undefined {
 function readValues(
   f: Found | undefined,
   ctx: Context,
-): { list: string[]; nullable: boolean; found: Found } | undefined {
+): { list: string[]; nullable: boolean; found: Found; kinds: Set<string> } | undefined {
   if (f === undefined) return undefined;
   if (!Array.isArray(f.value)) {
     ctx.problem(f.path, `${f.label} must be a list of values`);
     return undefined;
   }
   const list: string[] = [];
+  const kinds = new Set<'string' | 'number' | 'boolean'>();
   let nullable = false;
   for (const [i, v] of f.value.entries()) {
     if (v === null) nullable = true;
-    else if (typeof v === 'string') list.push(v);
-    else if (typeof v === 'boolean') list.push(String(v));
-    else if (typeof v === 'number' || v instanceof LosslessNumber) {
+    else if (typeof v === 'string') {
+      list.push(v);
+      kinds.add('string');
+    } else if (typeof v === 'boolean') {
+      list.push(String(v));
+      kinds.add('boolean');
+    } else if (typeof v === 'number' || v instanceof LosslessNumber) {
+      kinds.add('number');
       list.push(typeof v === 'number' ? (numberToDecimal(v) ?? String(v)) : v.raw);
     } else {
       const where = f.label === 'const' ? f.path : joinPath(f.path, i);
@@ -556,7 +615,7 @@ function readValues(
       return undefined;
     }
   }
-  return { list, nullable, found: f };
+  return { list, nullable, found: f, kinds };
 }
 
 /** minimum/maximum, and the draft-04 form where exclusiveMinimum: true makes minimum exclusive. */
@@ -646,8 +705,62 @@ function resolve(
       return undefined;
     }
     const { $ref: _ignored, ...siblings } = current;
-    current = { ...target, ...siblings };
+    current = mergeSchemas(target, siblings, refPath, walk.ctx);
   }
+}
+
+const LOWER_BOUNDS = new Set(['minLength', 'minimum', 'exclusiveMinimum', 'minItems']);
+const UPPER_BOUNDS = new Set(['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems']);
+
+/**
+ * 2020-12 applies the keywords beside a `$ref` as well as the target's: a value must pass both.
+ * Merged into one schema the model can hold: the tighter bound, both lists of required names,
+ * the allowed values both accept, properties merged the same way. Two different patterns or
+ * formats cannot be one field's rule; the one beside the `$ref` is kept, with a warning.
+ */
+function mergeSchemas(
+  target: Record<string, unknown>,
+  siblings: Record<string, unknown>,
+  path: string,
+  ctx: Context,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...target };
+  for (const key of Object.keys(siblings)) {
+    const mine = own(siblings, key);
+    if (!Object.prototype.hasOwnProperty.call(target, key)) {
+      merged[key] = mine;
+      continue;
+    }
+    const theirs = own(target, key);
+    const numbers = typeof mine === 'number' && typeof theirs === 'number';
+    if (numbers && LOWER_BOUNDS.has(key)) merged[key] = Math.max(mine, theirs);
+    else if (numbers && UPPER_BOUNDS.has(key)) merged[key] = Math.min(mine, theirs);
+    else if (key === 'required' && Array.isArray(mine) && Array.isArray(theirs))
+      merged[key] = [...new Set([...(theirs as unknown[]), ...(mine as unknown[])])];
+    else if (key === 'properties' && isObject(mine) && isObject(theirs)) {
+      const props: Record<string, unknown> = { ...theirs };
+      for (const name of Object.keys(mine)) {
+        const a = own(theirs, name);
+        const b = own(mine, name);
+        props[name] = isObject(a) && isObject(b) ? mergeSchemas(a, b, path, ctx) : b;
+      }
+      merged[key] = props;
+    } else if (key === 'enum' && Array.isArray(mine) && Array.isArray(theirs)) {
+      const keep = new Set(theirs.map((v) => JSON.stringify(v)));
+      merged[key] = mine.filter((v) => keep.has(JSON.stringify(v)));
+    } else if (key === 'type' && (typeof mine === 'string' || Array.isArray(mine))) {
+      const a = Array.isArray(theirs) ? theirs : [theirs];
+      const b = Array.isArray(mine) ? mine : [mine];
+      const both = b.filter((t) => a.includes(t) || (t === 'integer' && a.includes('number')));
+      merged[key] = both.length === 1 ? both[0] : both.length === 0 ? b : both;
+    } else if (JSON.stringify(mine) !== JSON.stringify(theirs) && !ANNOTATIONS.has(key)) {
+      ctx.warn(
+        `Keyword '${key}' is given both beside a $ref and in its target; only the one beside the $ref is checked (at ${path})`,
+      );
+      merged[key] = mine;
+    } else merged[key] = mine;
+  }
+  return merged;
 }
 
 function pointer(root: unknown, ref: string): unknown {

@@ -5,7 +5,8 @@ import type { FieldType } from '../../model.ts';
 import {
   compileDateFormat,
   DEFAULT_DATE_FORMAT,
-  ISO_DATE_TIME_FORMAT,
+  TABLE_DATE_TIME_FORMAT,
+  TABLE_TIME_FORMAT,
 } from '../../rules/date-format.ts';
 import { compileSafeRegex } from '../../rules/safe-regex.ts';
 import { patternShape } from '../../rules/regex-shape.ts';
@@ -29,8 +30,9 @@ const TYPES: Record<string, TypeMapping> = {
   number: { type: 'number' },
   boolean: { type: 'boolean' },
   date: { type: 'date', defaultFormat: DEFAULT_DATE_FORMAT },
-  datetime: { type: 'date', defaultFormat: ISO_DATE_TIME_FORMAT },
-  time: { type: 'date', defaultFormat: 'HH:mm:ss' },
+  // Frictionless reads these with an optional zone and fraction (`2024-01-01T10:00:00`, `10:00:00.5`).
+  datetime: { type: 'date', defaultFormat: TABLE_DATE_TIME_FORMAT },
+  time: { type: 'date', defaultFormat: TABLE_TIME_FORMAT },
   year: { type: 'date', defaultFormat: 'YYYY' },
   yearmonth: { type: 'date', defaultFormat: 'YYYY-MM' },
   any: { type: 'string' },

@@ -4,6 +4,7 @@
 // The price is a possible false duplicate when two different values share all 64 bits: with n
 // distinct values the chance is about n²/2⁶⁵ (1 in 37 million for a million values).
 
+import { canonicalDecimal } from '../../schema/decimal-text.ts';
 import { messages } from '../messages.ts';
 import { failure, type RuleCheck } from './failure.ts';
 
@@ -88,10 +89,39 @@ function mix(h: number): number {
  * same row's value again is no duplicate: the JSON fast path may check a record, give up on it
  * for another of its fields, and leave it to the normal path, which checks it once more.
  */
-export function uniqueRule(): RuleCheck {
+export function uniqueRule(byValue = false): RuleCheck {
   const seen = new SeenValues();
+  if (byValue) {
+    return (text, start, end, row, out) => {
+      // Most cells are already canonical (`42`, `-7`): hashed where they lie, with no string cut.
+      if (!isCanonicalInteger(text, start, end)) {
+        const canonical = canonicalDecimal(text.slice(start, end));
+        if (canonical !== null) {
+          text = canonical;
+          start = 0;
+          end = canonical.length;
+        }
+      }
+      const first = seen.firstRowOf(text, start, end, row);
+      if (first !== 0 && first !== row) out.push(failure('unique', messages.unique(first)));
+    };
+  }
   return (text, start, end, row, out) => {
     const first = seen.firstRowOf(text, start, end, row);
     if (first !== 0 && first !== row) out.push(failure('unique', messages.unique(first)));
   };
+}
+
+/** `0`, or digits not starting with 0 with an optional `-`: canonicalDecimal's own spelling. */
+function isCanonicalInteger(text: string, start: number, end: number): boolean {
+  let i = start;
+  if (i < end && text.charCodeAt(i) === 45) i++;
+  if (i >= end) return false;
+  const first = text.charCodeAt(i);
+  if (first === 48) return end - start === 1;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
