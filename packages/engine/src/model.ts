@@ -159,6 +159,8 @@ export interface Issue {
   value: string | null;
   /** JSON only: `$[3].address.zip`, or `$` / `$[3]` for record-level errors. */
   path?: string;
+  /** Excel only: the sheet and A1 cell (`Sheet1!D14`), or the row (`Sheet1!14:14`). */
+  cell?: string;
 }
 
 export interface Warning {
@@ -170,7 +172,16 @@ export interface Warning {
     | 'empty_file'
     | 'errors_truncated'
     /** A schema rule the engine does not check (from SchemaModel.warnings). */
-    | 'schema';
+    | 'schema'
+    /** Excel input: what a trip through Excel did to the data (xlsx/damage.ts). */
+    | 'excel_leading_zeros'
+    | 'excel_scientific'
+    | 'excel_long_number'
+    | 'excel_mixed_dates'
+    | 'excel_error_value'
+    | 'excel_no_cached_value'
+    | 'excel_merged_cells'
+    | 'excel_sheets';
   message: string;
 }
 

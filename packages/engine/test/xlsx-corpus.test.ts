@@ -1,0 +1,146 @@
+// The workbook corpus (written by openpyxl and XlsxWriter, see fixtures/xlsx/generate.py): every
+// cell kind, both date systems, sparse rows, shared and inline strings, merged cells and several
+// sheets, read into the errors and warnings listed in fixtures/xlsx/expected.json. The same
+// workbook is then read with every inflater output cut at every offset: nothing may change.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  bytesSource,
+  type InputPlatform,
+  InputRefusedError,
+  parseSchemaText,
+  planInputs,
+  type SchemaModel,
+  validateOpened,
+} from '../src/index.ts';
+import { cuttingPlatform, nodePlatform } from './archive-platform.ts';
+
+const dir = join(import.meta.dirname, 'fixtures', 'xlsx');
+const fixture = (name: string) => readFileSync(join(dir, name));
+
+interface Case {
+  file: string;
+  sheet?: string;
+  schema: unknown;
+  errors: [string | null, number, string, string, string | null][];
+  warnings: string[];
+}
+const cases = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Case[];
+
+function schemaOf(c: Case): SchemaModel {
+  const checked = parseSchemaText(JSON.stringify(c.schema));
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  return checked.value;
+}
+
+async function run(c: Case, platform: InputPlatform = nodePlatform) {
+  const schema = schemaOf(c);
+  const choice = c.sheet === undefined ? { schema } : { schema, sheet: c.sheet };
+  const [plan] = await planInputs(c.file, bytesSource(fixture(c.file)), platform, choice);
+  const result = await validateOpened(schema, await plan!.open());
+  return {
+    errors: result.errors.map((e) => [e.cell ?? null, e.row, e.field, e.code, e.value]),
+    warnings: result.warnings.map((w) => w.code),
+  };
+}
+
+async function sheetText(file: string, sheet?: string, platform: InputPlatform = nodePlatform) {
+  const [plan] = await planInputs(
+    file,
+    bytesSource(fixture(file)),
+    platform,
+    sheet ? { sheet } : {},
+  );
+  const opened = await plan!.open();
+  const parts: Buffer[] = [];
+  for await (const chunk of opened.chunks) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts).toString('utf8');
+}
+
+describe('the Excel corpus', () => {
+  for (const c of cases) {
+    it(`${c.file}${c.sheet ? ` (${c.sheet})` : ''}: the expected errors, cells and warnings`, async () => {
+      expect(await run(c)).toEqual({ errors: c.errors, warnings: c.warnings });
+    });
+  }
+
+  it('reads each cell as Excel shows it, rows at their sheet row numbers', async () => {
+    expect((await sheetText('cells-openpyxl.xlsx')).split('\n')).toEqual([
+      'id,name,amount,active,joined,checked_at,starts,note,total',
+      // inline strings, numbers, booleans, a date, a date-time, a time
+      '00123,Ann,12.5,TRUE,2024-01-15,2024-01-15 13:45:00,09:30:00,plain,25',
+      // 0.1 + 0.2 as Excel shows it; a cell needing quotes; a formula without a cached value
+      '456,Bob,0.3,FALSE,2023-12-31,2023-12-31 23:59:59,17:00:00,"comma, ""quoted""',
+      'and a line break",',
+      // a sparse row: the cells in between are empty, the row as wide as the header
+      '00789,,,,2024-02-29,,,,',
+      // rows 5 and 6 do not exist: empty lines, so row 7 stays row 7
+      '',
+      '',
+      '01000,Cy,#N/A,TRUE,2024-03-01,,,,3',
+      // 15 significant digits, as Excel keeps them; a merged B8:C8 is its top-left value once
+      '12345678901234600000,Merged across,,FALSE,2024-05-01,,,,',
+      // spaces kept; a tiny number in plain decimals; a date column's bare serial; any Unicode
+      '  spaced  ,Dee,-0.00000015,TRUE,45444,,,café ü 中文 😀,',
+      '',
+    ]);
+    expect(await sheetText('cells-openpyxl.xlsx', '2')).toBe('code,qty\nA,1\nB,two\n');
+  });
+
+  it('reads shared strings, rich text, cached formula values and the 1904 system', async () => {
+    expect(await sheetText('shared-xlsxwriter.xlsx', 'orders')).toBe(
+      [
+        'order,customer,email,placed,paid_at,total,status,sku',
+        'A-1,Ann,ann@example.com,2024-01-15,2024-01-15 08:00:00,10,paid,000123',
+        'A-2,Bob,not an email,1900-02-28,1900-03-01 12:00:00,20.25,refunded,123',
+        'A-3,Ann,ann@example.com,2024-02-29,2024-02-29 23:59:59,30,paid,000456',
+        'A-4,Dr. Eve Smith,eve@example.com,,,60.25,#REF!,TRUE',
+        'A-5,Fay,fay@example.com,2024-12-24,,,paid,123456789012',
+        '',
+      ].join('\n'),
+    );
+    expect(await sheetText('dates-1904.xlsx')).toBe(
+      'day,stamp\n1904-01-01,1904-01-02 06:00:00\n2024-01-15,2024-01-15 13:45:00\n1999-12-31,2030-06-01 00:00:01\n',
+    );
+  });
+
+  it('the first worksheet by default; a sheet by name, any case, or 1-based position', async () => {
+    expect((await sheetText('shared-xlsxwriter.xlsx')).split('\n')[0]).toBe(
+      'The data is on the Orders sheet',
+    );
+    expect((await sheetText('shared-xlsxwriter.xlsx', '3')).split('\n')[0]).toBe('month,total');
+    await expect(sheetText('shared-xlsxwriter.xlsx', 'Nope')).rejects.toThrow(
+      /has no sheet "Nope"; its sheets are 1: Read me, 2: Orders, 3: Totals/,
+    );
+  });
+
+  it('refuses an .xlsb with what to do', async () => {
+    const refusal = planInputs(
+      'binary.xlsb',
+      bytesSource(fixture('binary.xlsb')),
+      nodePlatform,
+    ).then(async ([p]) => p!.open());
+    await expect(refusal).rejects.toBeInstanceOf(InputRefusedError);
+    await expect(refusal).rejects.toThrow(
+      /Excel binary workbook \(\.xlsb\).*save it as \.xlsx or CSV/,
+    );
+  });
+
+  it('gives the same rows and errors wherever the inflated parts are cut', async () => {
+    const c = cases[0]!;
+    const whole = await sheetText(c.file);
+    const expected = await run(c);
+    const sheetXml = 4000; // longer than every part of this workbook
+    for (let cut = 1; cut < sheetXml; cut += 1) {
+      const platform = cuttingPlatform(() => [cut]);
+      expect(await sheetText(c.file, undefined, platform)).toBe(whole);
+    }
+    for (const step of [1, 2, 3, 7, 64]) {
+      const platform = cuttingPlatform((length) =>
+        Array.from({ length: Math.ceil(length / step) }, (_, i) => (i + 1) * step),
+      );
+      expect(await run(c, platform)).toEqual(expected);
+    }
+  });
+});
