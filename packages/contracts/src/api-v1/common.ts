@@ -42,3 +42,54 @@ export const resultStatsSchema = z.object({
   invalid_rows: z.number().int(),
   bytes: z.number().int(),
 });
+
+/** Items per page of a /v1 list: 20 unless `limit` says otherwise, 100 at most. */
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MAX = 100;
+
+const pageMessage = 'page must be a whole number from 1';
+const limitMessage = `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`;
+
+/**
+ * The query of every /v1 list (docs/decisions/136). Lists are ordered newest first (created_at
+ * descending, then id descending, so that two items of the same instant keep one order). A page
+ * is chosen by number (`page`, simple, but an item created between two calls shifts the next
+ * page by one) or, as Stripe does, by cursor: `starting_after` the id of the last item seen,
+ * which neither repeats nor skips an item whatever is created or deleted meanwhile.
+ */
+export const listQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: pageMessage })
+    .int(pageMessage)
+    .min(1, pageMessage)
+    .max(1_000_000, 'page is too large')
+    .optional()
+    .describe('Page number, from 1 (the default). Not with starting_after.'),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(LIST_LIMIT_MAX, limitMessage)
+    .default(LIST_LIMIT_DEFAULT),
+  starting_after: z
+    .string()
+    .max(100, 'starting_after must be an id from a previous page')
+    .optional()
+    .describe(
+      'Cursor pagination: the id of the last item of the previous page; the answer starts just after it. Use the id of the last item of `data` while `has_more` is true.',
+    ),
+});
+export type ListQueryV1 = z.output<typeof listQuerySchema>;
+
+/** The envelope of every /v1 list, around `data`. */
+export const listPageFields = {
+  page: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .describe('The page number, or null when the page was chosen with starting_after.'),
+  limit: z.number().int().min(1),
+  total: z.number().int().min(0).describe('Items of the list in all pages.'),
+  has_more: z.boolean().describe('Whether items follow this page.'),
+};

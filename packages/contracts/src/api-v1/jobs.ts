@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { resultStatsSchema, uuidSchema, warningSchema } from './common.ts';
+import {
+  listPageFields,
+  listQuerySchema,
+  resultStatsSchema,
+  uuidSchema,
+  warningSchema,
+} from './common.ts';
 
 // /v1/jobs: asynchronous validation of files up to the plan's size limit. POST answers 202 at
 // once; GET /v1/jobs/{job_id} follows the job; a webhook (job.completed, job.failed) tells when it
@@ -63,24 +69,11 @@ export const jobListQuerySchema = z.object({
   status: z
     .enum(JOB_STATUSES_V1, { error: 'status must be queued, running, completed or failed' })
     .optional(),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(20),
+  ...listQuerySchema.shape,
 });
 
 export const jobListSchema = z.object({
   data: z.array(jobSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  has_more: z.boolean(),
+  ...listPageFields,
 });
 export type JobListV1 = z.infer<typeof jobListSchema>;

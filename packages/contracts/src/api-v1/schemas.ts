@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileTypeSchema, uuidSchema, warningSchema } from './common.ts';
+import { fileTypeSchema, listPageFields, uuidSchema, warningSchema } from './common.ts';
 
 // /v1/schemas. A schema is written in the API form below; JSON Schema and Table Schema documents
 // are accepted too. The engine checks every schema before it is stored and answers problems by
@@ -106,30 +106,10 @@ export type SchemaV1 = z.infer<typeof schemaSchema>;
 
 export const schemaReplacedSchema = schemaSchema.extend({ warnings: storedWarnings });
 
-export const LIST_LIMIT_DEFAULT = 20;
-export const LIST_LIMIT_MAX = 100;
-
-export const listQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(1_000_000, 'page is too large')
-    .default(1),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}` })
-    .int(`limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
-    .max(LIST_LIMIT_MAX, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
-    .default(LIST_LIMIT_DEFAULT),
-});
-
 export const schemaListSchema = z.object({
   data: z.array(schemaSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int().describe('Schemas of the account in all pages.'),
-  has_more: z.boolean(),
+  ...listPageFields,
+  total: z.number().int().min(0).describe('Schemas of the account in all pages.'),
 });
 
 export const schemaIdParamsSchema = z.object({

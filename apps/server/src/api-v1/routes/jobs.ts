@@ -13,7 +13,7 @@ import {
   type JobV1,
 } from '@schemacheck/contracts';
 import { fileNameKind } from '@schemacheck/engine';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { validationJobs } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -28,6 +28,7 @@ import { isUuid } from '../../validation/results.ts';
 import { withUploadForm } from '../../validation/upload-form.ts';
 import { withReservedUpload } from '../../validation/upload-request.ts';
 import { nameComponent, type ApiV1 } from '../openapi.ts';
+import { listPage } from '../pagination.ts';
 import { openV1Upload, V1_FORM_MESSAGES } from '../upload.ts';
 
 // /v1/jobs (docs/decisions/093): a file up to the plan's size limit is streamed to storage under
@@ -184,31 +185,26 @@ export default function jobRoutes(v1: ApiV1) {
       operationId: 'listJobs',
       tag: 'Jobs',
       summary: 'List jobs',
-      description: 'Your jobs, newest first, optionally of one status.',
+      description:
+        'Your jobs, newest first (created_at, then job_id, descending), optionally of one status. Choose a page by number (`page`) or by cursor: `starting_after` the job_id of the last job you have, which never repeats or skips a job when jobs are created meanwhile.',
       query: jobListQuerySchema,
       responses: { 200: { description: 'A page of jobs.', schema: jobListSchema } },
     },
     async ({ query, auth }): Promise<JobListV1> => {
-      const where = and(
-        eq(validationJobs.userId, auth.userId),
+      const { rows, ...page } = await listPage<typeof validationJobs.$inferSelect>(
+        app.db,
+        {
+          table: validationJobs,
+          id: validationJobs.id,
+          createdAt: validationJobs.createdAt,
+          userId: validationJobs.userId,
+        },
+        auth.userId,
+        query,
         query.status ? eq(validationJobs.status, query.status) : undefined,
+        'job',
       );
-      const [total] = await app.db.select({ n: count() }).from(validationJobs).where(where);
-      const rows = await app.db
-        .select()
-        .from(validationJobs)
-        .where(where)
-        .orderBy(desc(validationJobs.createdAt), desc(validationJobs.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      const n = total?.n ?? 0;
-      return {
-        data: await jobsWithResults(app, rows),
-        page: query.page,
-        limit: query.limit,
-        total: n,
-        has_more: query.page * query.limit < n,
-      };
+      return { data: await jobsWithResults(app, rows), ...page };
     },
   );
 }

@@ -7,19 +7,21 @@ import {
   schemaReplacedSchema,
   schemaSchema,
 } from '@schemacheck/contracts';
+import { schemas } from '../../db/schema.ts';
+import { jsonTextOf } from '../../lib/json-body.ts';
 import type { ApiV1 } from '../openapi.ts';
+import { listPage } from '../pagination.ts';
 import {
   createSchema,
   deleteSchema,
   findOwnSchema,
-  listSchemas,
   normalise,
   notFound,
   replaceSchema,
   toV1,
 } from '../schemas-store.ts';
 
-// /v1/schemas: create, list (page, limit, total), read, replace, delete.
+// /v1/schemas: create, list (by page or cursor, pagination.ts), read, replace, delete.
 
 const problems = {
   description:
@@ -45,8 +47,8 @@ export default function schemaRoutes(v1: ApiV1) {
         409: { description: 'The account has the maximum number of schemas (schema_limit).' },
       },
     },
-    async ({ body, auth, reply }) => {
-      const form = await normalise(app.validationPool, body);
+    async ({ body, auth, reply, request }) => {
+      const form = await normalise(app.validationPool, jsonTextOf(request) ?? JSON.stringify(body));
       const row = await createSchema(app.db, auth.userId, form, app.now());
       reply.code(201);
       return {
@@ -66,19 +68,21 @@ export default function schemaRoutes(v1: ApiV1) {
       operationId: 'listSchemas',
       tag: 'Schemas',
       summary: 'List schemas',
-      description: 'Newest first, a page at a time (limit 20 by default, 100 at most).',
+      description:
+        'Newest first (created_at, then schema_id, descending), 20 by default and 100 at most. Choose a page by number (`page`) or by cursor: `starting_after` the schema_id of the last item you have, which never repeats or skips an item when schemas are created meanwhile.',
       query: listQuerySchema,
       responses: { 200: { description: 'A page of schemas.', schema: schemaListSchema } },
     },
     async ({ query, auth }) => {
-      const { rows, total } = await listSchemas(app.db, auth.userId, query.page, query.limit);
-      return {
-        data: rows.map(toV1),
-        page: query.page,
-        limit: query.limit,
-        total,
-        has_more: query.page * query.limit < total,
-      };
+      const { rows, ...page } = await listPage<typeof schemas.$inferSelect>(
+        app.db,
+        { table: schemas, id: schemas.id, createdAt: schemas.createdAt, userId: schemas.userId },
+        auth.userId,
+        query,
+        undefined,
+        'schema',
+      );
+      return { data: rows.map(toV1), ...page };
     },
   );
 
@@ -118,9 +122,9 @@ export default function schemaRoutes(v1: ApiV1) {
         404: { description: 'No such schema for this account (not_found).' },
       },
     },
-    async ({ params, body, auth }) => {
+    async ({ params, body, auth, request }) => {
       if (!(await findOwnSchema(app.db, auth.userId, params.schema_id))) throw notFound();
-      const form = await normalise(app.validationPool, body);
+      const form = await normalise(app.validationPool, jsonTextOf(request) ?? JSON.stringify(body));
       const row = await replaceSchema(app.db, auth.userId, params.schema_id, form, app.now());
       if (!row) throw notFound();
       return { ...toV1(row), warnings: form.warnings };
