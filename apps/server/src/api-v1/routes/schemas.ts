@@ -8,7 +8,6 @@ import {
   schemaSchema,
 } from '@schemacheck/contracts';
 import { schemas } from '../../db/schema.ts';
-import { jsonTextOf } from '../../lib/json-body.ts';
 import type { ApiV1 } from '../openapi.ts';
 import { listPage } from '../pagination.ts';
 import {
@@ -47,8 +46,8 @@ export default function schemaRoutes(v1: ApiV1) {
         409: { description: 'The account has the maximum number of schemas (schema_limit).' },
       },
     },
-    async ({ body, auth, reply, request }) => {
-      const form = await normalise(app.validationPool, jsonTextOf(request) ?? JSON.stringify(body));
+    async ({ body, auth, reply }) => {
+      const form = await normalise(app.validationPool, body);
       const row = await createSchema(app.db, auth.userId, form, app.now());
       reply.code(201);
       return {
@@ -122,9 +121,9 @@ export default function schemaRoutes(v1: ApiV1) {
         404: { description: 'No such schema for this account (not_found).' },
       },
     },
-    async ({ params, body, auth, request }) => {
+    async ({ params, body, auth }) => {
       if (!(await findOwnSchema(app.db, auth.userId, params.schema_id))) throw notFound();
-      const form = await normalise(app.validationPool, jsonTextOf(request) ?? JSON.stringify(body));
+      const form = await normalise(app.validationPool, body);
       const row = await replaceSchema(app.db, auth.userId, params.schema_id, form, app.now());
       if (!row) throw notFound();
       return { ...toV1(row), warnings: form.warnings };
