@@ -721,11 +721,18 @@ describe('test mode', () => {
     try {
       const c1 = new Client(first.app, '10.77.0.1');
       const u = await c1.register(newUser('restart'));
-      const id = sessionIdOf((await c1.post('/api/create-checkout-session', { tier: 'pro' })).json().url);
+      const id = sessionIdOf(
+        (await c1.post('/api/create-checkout-session', { tier: 'pro' })).json().url,
+      );
       expect((await payOnPage(c1, id)).statusCode).toBe(303);
       await first.app.billing.testMode!.flush();
-      // A second checkout, left open, and a billing-portal session from before the restart.
+      // A billing-portal session, and another user's Checkout left open, from before the restart.
       const portal = (await c1.post('/api/billing-portal')).json().url as string;
+      const later = new Client(first.app, '10.77.0.3');
+      const v = await later.register(newUser('restart'));
+      const openId = sessionIdOf(
+        (await later.post('/api/create-checkout-session', { tier: 'business' })).json().url,
+      );
       await first.close();
       first = null;
 
@@ -750,11 +757,22 @@ describe('test mode', () => {
         tier: 'business',
         cancelAtPeriodEnd: true,
       });
+      // The open Checkout can still be paid, and raises that user's plan.
+      expect((await c2.get(`/test-mode/checkout/${openId}`)).statusCode).toBe(200);
+      expect((await payOnPage(c2, openId)).statusCode).toBe(303);
+      await second.app.billing.testMode!.flush();
+      const [paidLater] = await second.db.database.db
+        .select()
+        .from(users)
+        .where(eq(users.username, v.username));
+      expect(paidLater!.subscriptionTier).toBe('business');
       // Invoice numbers go on from where they were.
       const customer = (
         await second.db.database.db.select().from(users).where(eq(users.username, u.username))
       )[0]!.stripeCustomerId!;
-      const numbers = second.app.billing.testMode!.account.listInvoices(customer).map((i) => i.number);
+      const numbers = second.app.billing
+        .testMode!.account.listInvoices(customer)
+        .map((i) => i.number);
       expect(new Set(numbers).size).toBe(numbers.length);
     } finally {
       await first?.close();
@@ -831,7 +849,11 @@ describe('a malformed event with a valid signature', () => {
         JSON.stringify({ id: 'evt_no_data', type: 'invoice.paid', data: null }),
         JSON.stringify({ id: 'evt_no_object', type: 'invoice.paid', data: {} }),
         JSON.stringify({ id: 'evt_\u0000nul', type: 'charge.refunded', data: { object: {} } }),
-        JSON.stringify({ id: `evt_${'x'.repeat(300)}`, type: 'charge.refunded', data: { object: {} } }),
+        JSON.stringify({
+          id: `evt_${'x'.repeat(300)}`,
+          type: 'charge.refunded',
+          data: { object: {} },
+        }),
         JSON.stringify({
           id: 'evt_bad_customer',
           type: 'invoice.paid',
@@ -914,7 +936,11 @@ describe('test cards', () => {
       url: `/test-mode/checkout/${id}`,
       csrf: false,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ number: '4242424242424242', expiry: '1230', cvc: '123' }).toString(),
+      payload: new URLSearchParams({
+        number: '4242424242424242',
+        expiry: '1230',
+        cvc: '123',
+      }).toString(),
     });
     expect(paid.statusCode, paid.body).toBe(303);
     await fake.flush();

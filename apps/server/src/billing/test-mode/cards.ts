@@ -86,7 +86,8 @@ function luhnValid(digits: string): boolean {
  */
 export function parseExpiry(text: string): { month: number; year: number } | null {
   const m =
-    /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(text);
+    /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text) ??
+    /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(text);
   if (!m) return null;
   const month = Number(m[1]);
   const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
