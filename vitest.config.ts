@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: the engine and CLI are unit tests; the server's are integration tests
-// against a real database (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set); e2e drives
-// Debian's Chromium against a running server.
+// One runner, five projects: the engine and CLI are unit tests, repo checks what `npm ci` installs;
+// the server's are integration tests against a real database (PGlite by default, PostgreSQL when
+// TEST_DATABASE_URL is set); e2e drives Debian's Chromium against a running server.
 export default defineConfig({
   test: {
     projects: [
@@ -17,6 +17,8 @@ export default defineConfig({
       {
         test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 60_000 },
       },
+      // The repository itself: what `npm ci` installs (scripts/test/).
+      { test: { name: 'repo', include: ['scripts/test/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'server',

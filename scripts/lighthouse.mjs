@@ -9,6 +9,9 @@
 // The web build is made first when apps/web/dist has none (npm run build -w @schemacheck/web).
 // Each page is measured LIGHTHOUSE_RUNS times and the median run counts: one run on a busy
 // machine says little.
+//
+// Lighthouse is installed on first use (scripts/on-demand.mjs), not by `npm ci`: only this script
+// needs it.
 
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,9 +21,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import * as constants from 'lighthouse/core/config/constants.js';
+import { installOnDemand } from './on-demand.mjs';
+
+// Pinned: a new Lighthouse changes scores, so the bar is moved on purpose, never by an install.
+const fromLighthouse = installOnDemand('lighthouse', '12.8.2');
+const { default: lighthouse } = await fromLighthouse('lighthouse');
+const constants = await fromLighthouse('lighthouse/core/config/constants.js');
+const chromeLauncher = await fromLighthouse('chrome-launcher');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'artifacts/lighthouse');
@@ -56,6 +63,8 @@ async function startServer() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production settings, but no Stripe account: the test-mode billing, chosen on purpose.
+      BILLING_MODE: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
