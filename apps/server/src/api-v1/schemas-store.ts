@@ -1,9 +1,5 @@
 import { MAX_SAVED_SCHEMAS, type SchemaV1 } from '@schemacheck/contracts';
-import {
-  detectSchemaFormat,
-  parseSchema as parseSchemaValue,
-  toWebSchema,
-} from '@schemacheck/engine';
+import { detectSchemaFormat, parseSchemaText, toWebSchema } from '@schemacheck/engine';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { schemas } from '../db/schema.ts';
@@ -35,14 +31,19 @@ export interface StoredForm {
 
 export const notFound = () => new AppError('not_found', { message: 'No such schema' });
 
-/** The engine's verdict (in a worker), then the schema in the web form the table stores. */
-export async function normalise(pool: ValidationPool, body: unknown): Promise<StoredForm> {
-  const verdict = await pool.check(JSON.stringify(body));
+/**
+ * The engine's verdict (in a worker), then the schema in the web form the table stores. `text` is
+ * the body as sent: the route's parsed body has lost the keys its contract does not name (a
+ * misspelt rule must reach the engine to be refused) and the last digits of numbers past 2^53.
+ */
+export async function normalise(pool: ValidationPool, text: string): Promise<StoredForm> {
+  const verdict = await pool.check(text);
   if (!verdict.ok) throw invalidSchema(verdict.problems);
-  const parsed = parseSchemaValue(body);
+  const parsed = parseSchemaText(text);
   if (!parsed.ok) throw invalidSchema(parsed.problems);
   const web = toWebSchema(parsed.value);
-  const fileType = web.fileType ?? (detectSchemaFormat(body) === 'tableschema' ? 'csv' : 'json');
+  const form = detectSchemaFormat(JSON.parse(text) as unknown);
+  const fileType = web.fileType ?? (form === 'tableschema' ? 'csv' : 'json');
   const flags: Flags = {};
   if (web.orderMatters !== undefined) flags.orderMatters = web.orderMatters;
   if (web.additionalColumns !== undefined) flags.additionalColumns = web.additionalColumns;

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { keepJsonText } from '../lib/json-body.ts';
 
 // Response headers and body parsing rules that hold for every route.
 // - helmet: a CSP without inline scripts, frame-ancestors 'none', nosniff, Referrer-Policy
@@ -74,6 +75,7 @@ export default fp(
           undefined,
         );
       }
+      keepJsonText(request, text);
       parseJson(request, text, done);
     });
 

@@ -8,6 +8,7 @@ import {
   schemaSchema,
 } from '@schemacheck/contracts';
 import { schemas } from '../../db/schema.ts';
+import { jsonTextOf } from '../../lib/json-body.ts';
 import type { ApiV1 } from '../openapi.ts';
 import { listPage } from '../pagination.ts';
 import {
@@ -46,8 +47,8 @@ export default function schemaRoutes(v1: ApiV1) {
         409: { description: 'The account has the maximum number of schemas (schema_limit).' },
       },
     },
-    async ({ body, auth, reply }) => {
-      const form = await normalise(app.validationPool, body);
+    async ({ body, auth, reply, request }) => {
+      const form = await normalise(app.validationPool, jsonTextOf(request) ?? JSON.stringify(body));
       const row = await createSchema(app.db, auth.userId, form, app.now());
       reply.code(201);
       return {
@@ -121,9 +122,9 @@ export default function schemaRoutes(v1: ApiV1) {
         404: { description: 'No such schema for this account (not_found).' },
       },
     },
-    async ({ params, body, auth }) => {
+    async ({ params, body, auth, request }) => {
       if (!(await findOwnSchema(app.db, auth.userId, params.schema_id))) throw notFound();
-      const form = await normalise(app.validationPool, body);
+      const form = await normalise(app.validationPool, jsonTextOf(request) ?? JSON.stringify(body));
       const row = await replaceSchema(app.db, auth.userId, params.schema_id, form, app.now());
       if (!row) throw notFound();
       return { ...toV1(row), warnings: form.warnings };
