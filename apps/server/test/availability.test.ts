@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, usageCounters, users, webhookDeliveries, webhooks } from '../src/db/schema.ts';
+import { createWebhook } from '../src/webhooks/service.ts';
 import { clientsOf, multipartBody, registerOnTier, testAppForFile } from './helpers.ts';
 import { businessUser, deliveriesOf, jobsConfig, SCHEMA } from './jobs-support.ts';
 
@@ -362,7 +363,10 @@ describe('the API limit and the caps are per account, and hold under concurrency
     expect(await active()).toBe(50);
   });
 
-  it('20 parallel webhook creations leave 10 webhooks', async () => {
+  it('20 parallel webhook creations leave 10 webhooks (over HTTP, and straight through the service)', async () => {
+    const hooksOf = async (userId: string) =>
+      (await t.app.db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, userId)))[0]!
+        .n;
     const u = await businessUser(t, 208, 'hookcap');
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -373,11 +377,24 @@ describe('the API limit and the caps are per account, and hold under concurrency
       ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
-    const [n] = await t.app.db
-      .select({ n: count() })
-      .from(webhooks)
-      .where(eq(webhooks.userId, u.id));
-    expect(n!.n).toBe(10);
+    expect(results.find((r) => r.statusCode !== 201)!.json().error).toBe(
+      'An account can have at most 10 webhooks. Delete one first.',
+    );
+    expect(await hooksOf(u.id)).toBe(10);
+
+    // Without the HTTP layer's own pacing every count runs before any insert (PGlite queues
+    // statements in order), the sharpest form of the race.
+    const v = await businessUser(t, 211, 'hookcap2');
+    const direct = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        createWebhook(t.app.webhookDeps, v.id, {
+          url: `http://127.0.0.1:9/hook${i}`,
+          events: ['job.completed'],
+        }),
+      ),
+    );
+    expect(direct.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(await hooksOf(v.id)).toBe(10);
   });
 });
 
