@@ -16,7 +16,8 @@ const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace
 
 function where(issue: Issue): string {
   if (issue.path) return issue.path;
-  return issue.field ? `row ${issue.row}, ${issue.field}` : `row ${issue.row}`;
+  const at = issue.field ? `row ${issue.row}, ${issue.field}` : `row ${issue.row}`;
+  return issue.cell ? `${at} (${issue.cell})` : at;
 }
 
 /**

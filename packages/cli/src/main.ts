@@ -12,7 +12,8 @@ export const EXIT_USAGE = 2;
 const USAGE = `Usage: schemacheck <command> [options]
 
 Commands:
-  validate <file...> --schema <file>  Check CSV or JSON files (or - for stdin) against a schema
+  validate <file...> --schema <file>  Check CSV, JSON, Excel (.xlsx), .gz or .zip files
+                                      (or - for stdin) against a schema
   infer <file>                        Propose a schema from the first rows of a file
   convert <schema> --to <form>        Convert a schema to web, jsonschema or tableschema
 
@@ -28,6 +29,10 @@ Options for validate:
   --max-errors <n>         Errors kept in the result (default 1000); all are counted
   --file-type <type>       csv | json (else the schema's type, the file name or its content)
   --delimiter <char>       , ; | or tab (detected when omitted)
+  --sheet <name|n>         Excel: the sheet to check, by name or position (default: the first)
+  --entry <name>           Zip: the file inside to check (default: every data file in turn)
+  --valid-out <file>       Write the rows without errors there (CSV for CSV and Excel; JSON as given)
+  --invalid-out <file>     Write the rows with errors there, with an errors column
   --no-color               Plain text even on a terminal
 
 Options for infer:
@@ -44,6 +49,10 @@ const OPTIONS = {
   'max-errors': { type: 'string' },
   'file-type': { type: 'string' },
   delimiter: { type: 'string' },
+  sheet: { type: 'string' },
+  entry: { type: 'string' },
+  'valid-out': { type: 'string' },
+  'invalid-out': { type: 'string' },
   rows: { type: 'string' },
   to: { type: 'string' },
   'no-color': { type: 'boolean' },

@@ -71,7 +71,7 @@ export function formatText({
     const shown = result.errors.slice(0, SHOWN_ERRORS);
     out.push('', bold(`First ${shown.length === 1 ? 'error' : `${shown.length} errors`}`));
     for (const issue of shown) {
-      const where = issue.path ?? (issue.field || ROW_LEVEL);
+      const where = `${issue.cell ? `${issue.cell} ` : ''}${issue.path ?? (issue.field || ROW_LEVEL)}`;
       const value = issue.value === null ? '' : `  ${dim(quote(issue.value))}`;
       out.push(`  Row ${String(issue.row).padEnd(7)} ${where}: ${issue.message}${value}`);
     }

@@ -54,7 +54,7 @@ beforeAll(async () => {
     JSON.stringify({ ...schema, fileType: undefined }),
   );
   await writeFile(join(dir, 'good.tsv'), 'id\temail\tage\n1\ta@example.com\t30\n');
-  await writeFile(join(dir, 'sheet.xlsx'), 'PK\u0003\u0004');
+  await writeFile(join(dir, 'slides.pdf'), '%PDF-1.4\n');
   await writeFile(join(dir, 'good.csv'), 'id,email,age\n1,a@example.com,30\n2,b@example.com,\n');
   await writeFile(
     join(dir, 'bad.csv'),
@@ -160,10 +160,10 @@ describe('schemacheck validate', () => {
     const tsv = await validate('good.tsv', ['--format', 'json']);
     expect(tsv.code).toBe(0);
     // Other files are refused with what to do, unless --file-type says what they are.
-    const xlsx = await validate('sheet.xlsx');
-    expect(xlsx.code).toBe(2);
-    expect(xlsx.stderr).toContain('sheet.xlsx is not a CSV or JSON file');
-    expect(xlsx.stderr).toContain('--file-type');
+    const pdf = await validate('slides.pdf');
+    expect(pdf.code).toBe(2);
+    expect(pdf.stderr).toContain('slides.pdf is not a CSV, JSON, Excel, gzip or zip file');
+    expect(pdf.stderr).toContain('--file-type');
   });
 
   it('reads standard input with -', async () => {

@@ -4,24 +4,27 @@ import {
   type DetectedFileType,
   detectFileType,
   fileNameKind,
+  finishResult,
   type FileType,
+  type InputChoice,
   type Issue,
   type SchemaModel,
-  type ValidateOptions,
+  validatorOptionsFor,
 } from '@schemacheck/engine';
 import { type FileOutcome, formatGithub, formatJunit, summaryLine } from '../ci-formats.ts';
 import type { CliOptions } from '../main.ts';
+import { type CliInput, openPath, refusalsAsUsage } from '../inputs.ts';
 import {
   type Io,
   UsageError,
   loadSchema,
-  openInput,
   parseFileType,
   parsePositiveInteger,
   parseSchemaFormat,
 } from '../io.ts';
 import { drained, outputClosed } from '../output.ts';
 import { createProgress } from '../progress.ts';
+import { openRowOutputs } from '../row-outputs.ts';
 import { FieldCodeCounts, formatText } from '../text-report.ts';
 
 const FORMATS = ['text', 'json', 'csv', 'github', 'junit'] as const;
@@ -43,6 +46,11 @@ interface RunSettings {
   delimiter: string | undefined;
   fileType: FileType | undefined;
   color: boolean;
+  /** Workbook sheet, zip entry: which data in a container. */
+  sheet: string | undefined;
+  entry: string | undefined;
+  validOut: string | undefined;
+  invalidOut: string | undefined;
 }
 
 /**
@@ -73,15 +81,39 @@ export async function validateCommand(paths: string[], options: CliOptions, io: 
     delimiter,
     fileType: parseFileType(options['file-type']),
     color: !options['no-color'] && io.stdout.isTTY === true && !io.env.NO_COLOR,
+    sheet: options.sheet,
+    entry: options.entry,
+    validOut: options['valid-out'],
+    invalidOut: options['invalid-out'],
   };
+  const splitting = settings.validOut !== undefined || settings.invalidOut !== undefined;
+  if (splitting && paths.length > 1)
+    throw new UsageError('--valid-out and --invalid-out take one file; run once per file');
 
   const outcomes: FileOutcome[] = [];
   for (const path of paths) {
     // Standard output closed (`| head`) and a file already invalid: the exit status is 1 whatever
     // the other files hold, and nobody reads their output.
     if (outputClosed(io.stdout) && outcomes.some((o) => !o.result.valid)) break;
-    const outcome = await validateFile(path, settings, io);
-    outcomes.push(outcome);
+    // A zip may hold several data files: each is validated in turn, as if named one by one.
+    const opened = await openPath(path, inputChoice(settings), io);
+    try {
+      const n = opened.inputs.length;
+      if (splitting && n > 1)
+        throw new UsageError(
+          `${path} holds ${n} data files; pick one with --entry to write --valid-out or --invalid-out`,
+        );
+      if (format === 'csv' && n > 1)
+        throw new UsageError(
+          `--format csv reports one file; ${path} holds ${n}: pick one with --entry`,
+        );
+      for (const input of opened.inputs) {
+        if (outputClosed(io.stdout) && outcomes.some((o) => !o.result.valid)) break;
+        outcomes.push(await validateFile(input, settings, io));
+      }
+    } finally {
+      await opened.close();
+    }
   }
 
   if (format === 'json') {
@@ -104,46 +136,78 @@ export async function validateCommand(paths: string[], options: CliOptions, io: 
   return outcomes.every((o) => o.result.valid) ? 0 : 1;
 }
 
-async function validateFile(path: string, settings: RunSettings, io: Io): Promise<FileOutcome> {
+function inputChoice(settings: RunSettings): InputChoice {
+  const choice: InputChoice = {
+    schema: settings.schema,
+    decide: (name, first) => decideFileType(name, first, settings.fileType, settings.schema),
+  };
+  if (settings.sheet !== undefined) choice.sheet = settings.sheet;
+  if (settings.entry !== undefined) choice.entry = settings.entry;
+  return choice;
+}
+
+async function validateFile(input: CliInput, settings: RunSettings, io: Io): Promise<FileOutcome> {
   const { schema, format } = settings;
-  const input = await openInput(path, io);
-  const chunks = input.chunks[Symbol.asyncIterator]();
-  const first = await nextChunk(chunks, input.name);
-  const { fileType, jsonShape } = decideFileType(input.name, first, settings.fileType, schema);
+  const opened = await input.open();
+  const { fileType } = opened;
+  const isSheet = opened.sheet !== undefined;
 
   const counts = new FieldCodeCounts();
   let errorsSeen = 0;
   const report =
     format === 'csv'
-      ? createCsvReportWriter((text) => io.stdout.write(text), { withPath: fileType === 'json' })
+      ? createCsvReportWriter((text) => io.stdout.write(text), {
+          withPath: fileType === 'json',
+          withCell: isSheet,
+        })
       : undefined;
-  const validatorOptions: ValidateOptions = {
-    fileType,
+  const delimiter = settings.delimiter ?? opened.delimiter;
+  const rows = await openRowOutputs(
+    delimiter === undefined ? opened : { ...opened, delimiter },
+    settings.validOut,
+    settings.invalidOut,
+  );
+  const validatorOptions = validatorOptionsFor(opened, {
     maxErrors: settings.maxErrors,
     onIssue: (issue: Issue) => {
       errorsSeen += 1;
       counts.add(issue);
       report?.add(issue);
+      rows?.splitter.issue(issue);
     },
-  };
+  });
   if (settings.delimiter !== undefined) validatorOptions.delimiter = settings.delimiter;
-  if (jsonShape) validatorOptions.jsonShape = jsonShape;
   const validator = createValidator(schema, validatorOptions);
 
   const progress = createProgress(io, input.size);
   const started = performance.now();
   let bytes = 0;
-  for (let chunk = first; chunk !== undefined; chunk = await nextChunk(chunks, input.name)) {
-    validator.push(chunk);
-    bytes += chunk.byteLength;
-    progress.update(bytes);
-    // A slow reader of the CSV report must not make the report pile up in memory.
-    if (report) await drained(io.stdout);
-    // A reader that has gone (`| head -1`): with an error found the exit status is known (1), so
-    // the rest of the file is not read for output nobody receives.
-    if (errorsSeen > 0 && outputClosed(io.stdout)) break;
+  try {
+    await refusalsAsUsage(async () => {
+      for await (const chunk of opened.chunks) {
+        validator.push(chunk);
+        rows?.splitter.push(chunk);
+        bytes += chunk.byteLength;
+        progress.update(bytes);
+        // A slow reader of the CSV report must not make the report pile up in memory.
+        if (report) await drained(io.stdout);
+        await rows?.drain();
+        if (validator.stopped) break;
+        // A reader that has gone (`| head -1`): with an error found the exit status is known (1),
+        // so the rest of the file is not read for output nobody receives (unless rows are being
+        // written to files, which still want every row).
+        if (!rows && errorsSeen > 0 && outputClosed(io.stdout)) break;
+      }
+    });
+  } catch (error) {
+    progress.done();
+    await rows?.close();
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${input.name}: ${(error as Error).message}`);
   }
-  const result = validator.end();
+  const result = finishResult(opened, validator.end());
+  rows?.splitter.end();
+  await rows?.close();
   progress.done();
   const seconds = (performance.now() - started) / 1000;
   if (format === 'text') {
@@ -151,18 +215,6 @@ async function validateFile(path: string, settings: RunSettings, io: Io): Promis
     io.stdout.write(formatText({ name: input.name, result, counts, bytes, seconds, color }));
   }
   return { name: input.name, fileType, result, seconds };
-}
-
-async function nextChunk(
-  chunks: AsyncIterator<Uint8Array>,
-  name: string,
-): Promise<Uint8Array | undefined> {
-  try {
-    const next = await chunks.next();
-    return next.done ? undefined : next.value;
-  } catch (error) {
-    throw new UsageError(`cannot read ${name}: ${(error as Error).message}`);
-  }
 }
 
 /**
@@ -185,6 +237,6 @@ function decideFileType(
   if (detected) return detected;
   if (fileNameKind(name) === 'none' || /\.(tsv|tab|txt)$/i.test(name)) return { fileType: 'csv' };
   throw new UsageError(
-    `${name} is not a CSV or JSON file (name it .csv, .json, .ndjson or .jsonl, or pass --file-type)`,
+    `${name} is not a CSV, JSON, Excel, gzip or zip file (name it .csv, .json, .ndjson, .jsonl, .xlsx, .gz or .zip, or pass --file-type)`,
   );
 }

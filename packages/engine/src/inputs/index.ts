@@ -30,3 +30,9 @@ export { openZip, type ZipArchive, type ZipEntry } from '../archive/zip.ts';
 export { gunzipGuarded } from '../archive/gzip.ts';
 export { openWorkbook, pickSheet, type SheetInfo, type Workbook } from '../xlsx/workbook.ts';
 export { readSheet, type SheetReading } from '../xlsx/sheet-reader.ts';
+export {
+  createRowSplitter,
+  type RowSplitter,
+  type SplitOptions,
+  type SplitOutputs,
+} from '../outputs/split-rows.ts';

@@ -43,6 +43,8 @@ function textCell(value: string): string {
 export interface CsvReportOptions {
   /** Adds a `path` column (JSON files). */
   withPath: boolean;
+  /** Adds a `cell` column (Excel workbooks: `Sheet1!D14`). */
+  withCell?: boolean;
 }
 
 export interface CsvReportWriter {
@@ -55,13 +57,16 @@ export function createCsvReportWriter(
   options: CsvReportOptions,
 ): CsvReportWriter {
   const withPath = options.withPath;
-  write(`${(withPath ? [...HEADER, 'path'] : HEADER).join(',')}\r\n`);
+  const withCell = options.withCell === true;
+  const header = [...HEADER, ...(withPath ? ['path'] : []), ...(withCell ? ['cell'] : [])];
+  write(`${header.join(',')}\r\n`);
   return {
     add(issue) {
       let line = `${issue.row},${textCell(issue.field)},${textCell(issue.code)},${textCell(issue.message)},${
         issue.value === null ? '' : textCell(issue.value)
       }`;
       if (withPath) line += `,${textCell(issue.path ?? '')}`;
+      if (withCell) line += `,${textCell(issue.cell ?? '')}`;
       write(`${line}\r\n`);
     },
   };

@@ -1,0 +1,185 @@
+// The good rows back: while a file is validated, its rows are read a second time by the same
+// reader and written to two outputs, the rows without errors as they were, and the rows with
+// errors plus what is wrong with them. Both readers see the same bytes in the same pieces, so
+// when this reader hands over row N the validator has already reported every issue of row N:
+// only the issues of rows not yet written are held (push the validator first, then this).
+//
+// CSV (and a workbook's sheet, which arrives as CSV): a header row, then the rows in the file's
+// delimiter; `invalid` adds an `errors` column ("email: Must be a valid email; ..."). JSON: the
+// input's form, an array or one record per line (NDJSON), records re-serialised from their values
+// (numbers keep their digits); an invalid record is written as it was, without an added member.
+
+import { createCsvReader, type CsvReaderOptions } from '../csv/reader.ts';
+import { createJsonReader } from '../json/reader.ts';
+import { type FileType, type Issue, LosslessNumber } from '../model.ts';
+
+export interface SplitOutputs {
+  valid(text: string): void;
+  invalid(text: string): void;
+}
+
+export interface RowSplitter {
+  /** Every issue of the validation, in file order (pass it from onIssue). */
+  issue(issue: Issue): void;
+  /** The same chunk the validator was just given. */
+  push(chunk: Uint8Array): void;
+  end(): void;
+  /** Rows written to each output. */
+  readonly counts: { valid: number; invalid: number };
+}
+
+export interface SplitOptions {
+  fileType: FileType;
+  delimiter?: string;
+  jsonShape?: 'array' | 'object' | 'ndjson';
+}
+
+export function createRowSplitter(out: SplitOutputs, options: SplitOptions): RowSplitter {
+  const problems = new Map<number, string[]>();
+  const counts = { valid: 0, invalid: 0 };
+  const take = (row: number): string[] | undefined => {
+    const list = problems.get(row);
+    if (list) problems.delete(row);
+    return list;
+  };
+  const issue = (i: Issue) => {
+    // Issues of the header (row 1 in CSV) belong to the file, not to a row; warnings never fail a row.
+    const severity = (i as { severity?: string }).severity;
+    if ((options.fileType === 'csv' && i.row <= 1) || i.row <= 0 || severity === 'warning') return;
+    const text = i.field
+      ? `${i.path && options.fileType === 'json' ? i.path : i.field}: ${i.message}`
+      : i.message;
+    const list = problems.get(i.row);
+    if (list) list.push(text);
+    else problems.set(i.row, [text]);
+  };
+  const reader =
+    options.fileType === 'csv'
+      ? csvSplit(out, options, take, counts)
+      : jsonSplit(out, options, take, counts);
+  return { issue, push: reader.push, end: reader.end, counts };
+}
+
+function csvSplit(
+  out: SplitOutputs,
+  options: SplitOptions,
+  take: (row: number) => string[] | undefined,
+  counts: { valid: number; invalid: number },
+) {
+  const readerOptions: CsvReaderOptions = {};
+  if (options.delimiter !== undefined) readerOptions.delimiter = options.delimiter;
+  let delimiter = ',';
+  let width = 0;
+  const line = (cells: readonly string[]) =>
+    cells.map((c) => csvField(c, delimiter)).join(delimiter);
+  const reader = createCsvReader(
+    {
+      header(cells) {
+        delimiter = reader.delimiter ?? ',';
+        width = cells.length;
+        out.valid(`${line(cells)}\r\n`);
+        out.invalid(`${line([...cells, 'errors'])}\r\n`);
+      },
+      record(cells, row) {
+        const errors = take(row);
+        if (!errors) {
+          counts.valid++;
+          out.valid(`${line(cells)}\r\n`);
+          return;
+        }
+        counts.invalid++;
+        const padded =
+          cells.length < width
+            ? [...cells, ...new Array<string>(width - cells.length).fill('')]
+            : cells;
+        out.invalid(`${line([...padded, errors.join('; ')])}\r\n`);
+      },
+      issue(row, _code, message, value) {
+        // A row the reader could not cut into cells: kept as its text, in the first column.
+        if (row <= 1) return;
+        counts.invalid++;
+        const errors = take(row) ?? [message];
+        const cells = [value ?? '', ...new Array<string>(Math.max(0, width - 1)).fill('')];
+        out.invalid(`${line([...cells, errors.join('; ')])}\r\n`);
+      },
+      warning() {},
+    },
+    readerOptions,
+  );
+  return { push: (chunk: Uint8Array) => reader.push(chunk), end: () => reader.end() };
+}
+
+function csvField(value: string, delimiter: string): string {
+  return value.includes(delimiter) || /["\r\n]/.test(value)
+    ? `"${value.replace(/"/g, '""')}"`
+    : value;
+}
+
+function jsonSplit(
+  out: SplitOutputs,
+  options: SplitOptions,
+  take: (row: number) => string[] | undefined,
+  counts: { valid: number; invalid: number },
+) {
+  let shape = options.jsonShape;
+  let decided = shape !== undefined;
+  const written = { valid: 0, invalid: 0 };
+  const write = (which: 'valid' | 'invalid', text: string) => {
+    const n = written[which]++;
+    if (shape === 'ndjson') out[which](`${text}\n`);
+    else if (shape === 'object') out[which](`${text}\n`);
+    else out[which](`${n === 0 ? '[\n' : ',\n'}${text}`);
+  };
+  const reader = createJsonReader(
+    {
+      record(value, row) {
+        if (take(row)) {
+          counts.invalid++;
+          write('invalid', stringify(value));
+        } else {
+          counts.valid++;
+          write('valid', stringify(value));
+        }
+      },
+      issue(row) {
+        // A record that could not be read is in neither output: it has no value to write.
+        take(row);
+        counts.invalid++;
+      },
+      warning() {},
+    },
+    shape ? { shape } : {},
+  );
+  return {
+    push(chunk: Uint8Array) {
+      if (!decided) {
+        // The form to write back: an array when the text opens with `[`, else one per line.
+        const text = new TextDecoder().decode(chunk.subarray(0, 64)).replace(/^\uFEFF?\s*/, '');
+        if (text.length > 0) {
+          shape = text[0] === '[' ? 'array' : 'ndjson';
+          decided = true;
+        }
+      }
+      reader.push(chunk);
+    },
+    end() {
+      reader.end();
+      if (shape !== 'ndjson' && shape !== 'object') {
+        for (const which of ['valid', 'invalid'] as const)
+          out[which](written[which] === 0 ? '[]\n' : '\n]\n');
+      }
+    },
+  };
+}
+
+/** JSON text of a record, numbers a double cannot hold written with their own digits. */
+function stringify(value: unknown): string {
+  if (value instanceof LosslessNumber) return value.raw;
+  if (Array.isArray(value)) return `[${value.map(stringify).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${stringify(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
