@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { stopReading } from '../validation/upload-request.ts';
 import { authenticate } from './auth.ts';
+import { hashMultipartBody, readToEnd, type BodyHash } from './body-hash.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -37,6 +38,19 @@ export const MULTIPART_LIMITS = {
 interface Claimed {
   userId: string;
   key: string;
+  /** A multipart body's hash, known once the body has been read. */
+  bodyHash: BodyHash | null;
+}
+
+/** The request's fingerprint; a multipart one is complete only with its body's hash. */
+function fingerprintOf(request: FastifyRequest, bodyHash?: string): string {
+  return requestFingerprint({
+    method: request.method,
+    url: request.url,
+    contentType: request.headers['content-type'],
+    body: request.body,
+    ...(bodyHash ? { bodyHash } : {}),
+  });
 }
 
 export default async function apiV1(app: FastifyInstance) {
@@ -79,22 +93,30 @@ export default async function apiV1(app: FastifyInstance) {
       });
     }
     const userId = request.apiAuth.userId;
-    const claim = await claimIdempotencyKey(
-      app.db,
-      userId,
-      key,
-      requestFingerprint({
-        method: request.method,
-        url: request.url,
-        contentType: request.headers['content-type'],
-        contentLength: request.headers['content-length'],
-        body: request.body,
-      }),
-      app.now(),
-    );
+    // A multipart body is hashed as it streams; the listener goes on before anything awaits.
+    const bodyHash = request.isMultipart() ? hashMultipartBody(request) : null;
+    let claim = await claimIdempotencyKey(app.db, userId, key, fingerprintOf(request), app.now());
     if (claim.kind === 'claimed') {
-      claims.set(request, { userId, key });
+      claims.set(request, { userId, key, bodyHash });
       return;
+    }
+    if (bodyHash && claim.kind === 'mismatch') {
+      // The key holds an answer to an upload: only the whole body says whether this is the same
+      // one (replay) or another (422). Reading it also lets the answer reach the client.
+      const hash = await readToEnd(request, bodyHash);
+      if (hash === null) throw new AppError('validation', { message: 'The upload was aborted' });
+      claim = await claimIdempotencyKey(
+        app.db,
+        userId,
+        key,
+        fingerprintOf(request, hash),
+        app.now(),
+      );
+      if (claim.kind === 'claimed') {
+        // Gone meanwhile (expired): the body is spent, so the client must send it again.
+        await releaseIdempotencyKey(app.db, userId, key);
+        throw new AppError('idempotency_in_progress');
+      }
     }
     stopReading(request, reply);
     if (claim.kind === 'in_progress') throw new AppError('idempotency_in_progress');
@@ -108,7 +130,10 @@ export default async function apiV1(app: FastifyInstance) {
     if (!claimed) return payload;
     claims.delete(request);
     const status = reply.statusCode;
-    if (status === 429 || status >= 500) {
+    // An upload answered before its body was read did nothing with it, and its fingerprint is
+    // unknown: the key is released, as for "try again" answers.
+    const bodyHash = claimed.bodyHash?.digest();
+    if (status === 429 || status >= 500 || bodyHash === null) {
       await releaseIdempotencyKey(app.db, claimed.userId, claimed.key);
       return payload;
     }
@@ -120,7 +145,14 @@ export default async function apiV1(app: FastifyInstance) {
         body = payload;
       }
     }
-    await completeIdempotencyKey(app.db, claimed.userId, claimed.key, status, body);
+    await completeIdempotencyKey(
+      app.db,
+      claimed.userId,
+      claimed.key,
+      status,
+      body,
+      bodyHash === undefined ? undefined : fingerprintOf(request, bodyHash),
+    );
     return payload;
   });
 
@@ -147,7 +179,7 @@ export default async function apiV1(app: FastifyInstance) {
 
   let document: Record<string, unknown> | null = null;
   app.get('/openapi.json', { config: { apiPublic: true } }, async (_request, reply) => {
-    document ??= openApiDocument(v1);
+    document ??= openApiDocument(v1, { appUrl: app.config.appUrl });
     reply.header('cache-control', 'public, max-age=300');
     return document;
   });

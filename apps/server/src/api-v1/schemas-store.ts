@@ -62,7 +62,7 @@ export function toV1(row: Row): SchemaV1 {
     schema_id: row.id,
     name: row.name,
     type: row.fileType,
-    rules: { columns: row.fields as Record<string, unknown>[], ...(row.options as Flags) },
+    rules: { columns: row.fields as SchemaV1['rules']['columns'], ...(row.options as Flags) },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -37,11 +37,19 @@ export const uploadQuerySchema = z.object({
 
 /** A stored result's counts, as the job result and the JSON report give them. */
 export const resultStatsSchema = z.object({
-  rows: z.number().int(),
-  valid_rows: z.number().int(),
-  invalid_rows: z.number().int(),
-  bytes: z.number().int(),
+  rows: z.number().int().min(0),
+  valid_rows: z.number().int().min(0),
+  invalid_rows: z.number().int().min(0),
+  bytes: z.number().int().min(0),
 });
+
+/**
+ * A file part of a multipart upload: bytes, not text (OpenAPI 3.1 spells it with
+ * contentMediaType; generators then type it as a Blob or a byte stream).
+ */
+export function uploadFilePart(description: string) {
+  return z.string().meta({ contentMediaType: 'application/octet-stream' }).describe(description);
+}
 
 /** Items per page of a /v1 list: 20 unless `limit` says otherwise, 100 at most. */
 export const LIST_LIMIT_DEFAULT = 20;

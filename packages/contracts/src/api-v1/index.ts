@@ -6,4 +6,5 @@ export * from './reports.ts';
 export * from './schemas.ts';
 export * from './usage.ts';
 export * from './validate.ts';
+export * from './webhook-events.ts';
 export * from './webhooks.ts';

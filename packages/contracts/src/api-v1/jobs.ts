@@ -3,6 +3,7 @@ import {
   listPageFields,
   listQuerySchema,
   resultStatsSchema,
+  uploadFilePart,
   uuidSchema,
   warningSchema,
 } from './common.ts';
@@ -15,10 +16,9 @@ export const JOB_STATUSES_V1 = ['queued', 'running', 'completed', 'failed'] as c
 export type JobStatusV1 = (typeof JOB_STATUSES_V1)[number];
 
 export const createJobFormSchema = z.object({
-  file: z
-    .string()
-    .meta({ format: 'binary' })
-    .describe("The CSV or JSON file, up to the plan's file size limit (100 MB on Business)."),
+  file: uploadFilePart(
+    "The CSV or JSON file, up to the plan's file size limit (100 MB on Business).",
+  ),
   schema: z
     .string()
     .optional()
@@ -31,14 +31,15 @@ export const jobCreatedSchema = z.object({
   estimated_seconds: z
     .number()
     .int()
+    .min(0)
     .describe('Expected run time, from the size and the throughput of recent jobs.'),
 });
 export type JobCreatedV1 = z.infer<typeof jobCreatedSchema>;
 
 export const jobResultSchema = z.object({
   valid: z.boolean(),
-  error_count: z.number().int(),
-  stats: resultStatsSchema.extend({ validated_in_ms: z.number().int() }),
+  error_count: z.number().int().min(0),
+  stats: resultStatsSchema.extend({ validated_in_ms: z.number().int().min(0) }),
   report_id: uuidSchema,
   report_url: z
     .string()
@@ -50,11 +51,11 @@ export const jobSchema = z.object({
   job_id: uuidSchema,
   status: z.enum(JOB_STATUSES_V1),
   file_name: z.string(),
-  file_size: z.number().int(),
+  file_size: z.number().int().min(0),
   schema_id: uuidSchema.nullable(),
   progress: z.number().min(0).max(1).describe('Share of the file read so far (1 when completed).'),
-  rows_processed: z.number().int().describe('Data rows read so far.'),
-  estimated_seconds: z.number().int(),
+  rows_processed: z.number().int().min(0).describe('Data rows read so far.'),
+  estimated_seconds: z.number().int().min(0),
   created_at: z.iso.datetime(),
   started_at: z.iso.datetime().nullable(),
   completed_at: z.iso.datetime().nullable(),

@@ -17,7 +17,7 @@ export const reportJsonSchema = z.object({
   file_type: fileTypeSchema,
   created_at: z.iso.datetime(),
   valid: z.boolean(),
-  error_count: z.number().int(),
+  error_count: z.number().int().min(0),
   stats: resultStatsSchema,
   errors: z.array(sampleErrorSchema).describe('Every error, in file order.'),
 });

@@ -89,12 +89,51 @@ export const schemaCreatedSchema = z.object({
   warnings: storedWarnings,
 });
 
+/** A bound as stored: a number, or its exact text when a JSON number would lose digits. */
+const storedBound = z
+  .union([z.number(), z.string()])
+  .describe('A number; given as text when a JSON number would lose digits (past 2^53).');
+
+/**
+ * A column as a saved schema holds it: whatever form it was sent in (API form, JSON Schema,
+ * Table Schema), its rules are normalised under `validation`. Rules added later may appear.
+ */
+export const storedColumnSchema = z.object({
+  name: z.string(),
+  type: z.enum(FIELD_TYPES_V1),
+  required: z.boolean(),
+  validation: z
+    .object({
+      minLength: z.number().int().min(0).optional(),
+      maxLength: z.number().int().min(0).optional(),
+      pattern: z.string().optional(),
+      allowedChars: z.string().optional(),
+      minValue: storedBound.optional(),
+      maxValue: storedBound.optional(),
+      exclusiveMinimum: storedBound.optional(),
+      exclusiveMaximum: storedBound.optional(),
+      precision: z.number().int().min(0).optional(),
+      format: z.string().optional(),
+      values: z.array(z.string()).optional(),
+      minDate: z.string().optional(),
+      maxDate: z.string().optional(),
+      allowFuture: z.boolean().optional(),
+      allowPast: z.boolean().optional(),
+      truthy: z.array(z.string()).optional(),
+      falsy: z.array(z.string()).optional(),
+      unique: z.boolean().optional(),
+    })
+    .catchall(z.unknown())
+    .describe("The column's rules."),
+});
+export type StoredColumnV1 = z.infer<typeof storedColumnSchema>;
+
 export const schemaSchema = z.object({
   schema_id: uuidSchema,
   name: z.string(),
   type: fileTypeSchema,
   rules: z.object({
-    columns: z.array(z.record(z.string(), z.unknown())),
+    columns: z.array(storedColumnSchema),
     orderMatters: z.boolean().optional(),
     additionalColumns: z.boolean().optional(),
     additionalProperties: z.boolean().optional(),

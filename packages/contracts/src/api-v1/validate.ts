@@ -1,15 +1,18 @@
 import { z } from 'zod';
-import { SYNC_MAX_BYTES, SYNC_MAX_ROWS, uuidSchema, warningSchema } from './common.ts';
+import {
+  SYNC_MAX_BYTES,
+  SYNC_MAX_ROWS,
+  uploadFilePart,
+  uuidSchema,
+  warningSchema,
+} from './common.ts';
 
 // POST /v1/validate: a file in, a result out, synchronously, up to the sync limits.
 
 export const validateFormSchema = z.object({
-  file: z
-    .string()
-    .meta({ format: 'binary' })
-    .describe(
-      `The CSV or JSON file (.csv, .json, .ndjson, .jsonl), up to ${SYNC_MAX_BYTES / 1024 / 1024} MB and ${SYNC_MAX_ROWS.toLocaleString('en-GB')} rows.`,
-    ),
+  file: uploadFilePart(
+    `The CSV or JSON file (.csv, .json, .ndjson, .jsonl), up to ${SYNC_MAX_BYTES / 1024 / 1024} MB and ${SYNC_MAX_ROWS.toLocaleString('en-GB')} rows.`,
+  ),
   schema: z
     .string()
     .optional()
@@ -17,7 +20,11 @@ export const validateFormSchema = z.object({
 });
 
 export const sampleErrorSchema = z.object({
-  row: z.number().int().describe('1-based: for CSV the spreadsheet row (the header is row 1).'),
+  row: z
+    .number()
+    .int()
+    .min(1)
+    .describe('1-based: for CSV the spreadsheet row (the header is row 1).'),
   column: z.string().describe('The column (CSV) or property (JSON) name.'),
   code: z.string().describe('A stable error code such as type, required, pattern.'),
   message: z.string(),
@@ -27,12 +34,16 @@ export const sampleErrorSchema = z.object({
 
 export const validateResultSchema = z.object({
   valid: z.boolean(),
-  error_count: z.number().int().describe('Every error in the file; sample_errors holds the first.'),
+  error_count: z
+    .number()
+    .int()
+    .min(0)
+    .describe('Every error in the file; sample_errors holds the first.'),
   sample_errors: z.array(sampleErrorSchema),
   stats: z.object({
-    rows: z.number().int().describe('Data rows read.'),
-    columns: z.number().int().describe('Columns (fields) of the schema.'),
-    validated_in_ms: z.number().int(),
+    rows: z.number().int().min(0).describe('Data rows read.'),
+    columns: z.number().int().min(0).describe('Columns (fields) of the schema.'),
+    validated_in_ms: z.number().int().min(0),
   }),
   report_id: uuidSchema.describe('GET /v1/reports/{report_id} returns every error.'),
   warnings: z.array(warningSchema),
