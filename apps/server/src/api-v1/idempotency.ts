@@ -34,20 +34,21 @@ function canonical(value: unknown): string {
 
 /**
  * What makes two requests "the same": method, URL (with its query) and the JSON body; for a
- * multipart upload, whose boundary differs on every send, its content type and length stand in
- * for the body.
+ * multipart upload, the SHA-256 of its content computed as it streams (body-hash.ts), which is
+ * not known before the body is read: until then `bodyHash` is absent and the fingerprint only
+ * marks the key as taken (docs/decisions/133).
  */
 export function requestFingerprint(r: {
   method: string;
   url: string;
   contentType: string | undefined;
-  contentLength: string | undefined;
   body: unknown;
+  bodyHash?: string;
 }): string {
   const type = (r.contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const body =
     type === 'multipart/form-data'
-      ? `multipart:${r.contentLength ?? ''}`
+      ? `multipart:${r.bodyHash ?? 'unread'}`
       : `${type}:${canonical(r.body ?? null)}`;
   return createHash('sha256').update(`${r.method} ${r.url}\n${body}`).digest('hex');
 }
@@ -102,10 +103,16 @@ export async function completeIdempotencyKey(
   key: string,
   status: number,
   body: unknown,
+  /** The request's full fingerprint, where it was known only once its body was read. */
+  requestHash?: string,
 ): Promise<void> {
   await db
     .update(idempotencyKeys)
-    .set({ responseStatus: status, responseBody: toStorableJsonb(body) })
+    .set({
+      responseStatus: status,
+      responseBody: toStorableJsonb(body),
+      ...(requestHash ? { requestHash } : {}),
+    })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
