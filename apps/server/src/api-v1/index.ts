@@ -179,7 +179,7 @@ export default async function apiV1(app: FastifyInstance) {
 
   let document: Record<string, unknown> | null = null;
   app.get('/openapi.json', { config: { apiPublic: true } }, async (_request, reply) => {
-    document ??= openApiDocument(v1);
+    document ??= openApiDocument(v1, { appUrl: app.config.appUrl });
     reply.header('cache-control', 'public, max-age=300');
     return document;
   });
