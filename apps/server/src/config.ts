@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -297,6 +297,12 @@ function formatIssue(issue: z.core.$ZodIssue, env: Record<string, string | undef
 export interface LoadConfigOptions {
   /** Relative paths resolve against this. Default: the directory npm was run from, else cwd. */
   baseDir?: string;
+  /**
+   * For the operator commands (set-tier, set-rate-limit), which change an existing database: with
+   * the embedded database, a DATA_DIR holding none is refused (a mistyped path must not create an
+   * empty one, where the change would go unnoticed).
+   */
+  existingDatabase?: boolean;
 }
 
 /**
@@ -316,6 +322,15 @@ export function loadConfig(
 
   const port = e.PORT ?? 3000;
   const dataDir = path.resolve(baseDir, e.DATA_DIR ?? './data');
+  if (
+    options.existingDatabase &&
+    e.DATABASE_URL === undefined &&
+    !existsSync(path.join(dataDir, 'db', 'PG_VERSION'))
+  ) {
+    throw new ConfigError(
+      `Invalid configuration: DATA_DIR ${dataDir} holds no SchemaCheck database; set DATA_DIR to the server's data folder (or DATABASE_URL to its PostgreSQL)`,
+    );
+  }
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (err) {

@@ -2,7 +2,7 @@ import { readFileSync, unlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, type LoadConfigOptions, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/lock.ts';
 import type { ValidationPool } from './validation/pool.ts';
@@ -22,8 +22,9 @@ export function fail(message: string, code = 1): never {
  */
 export async function openConfiguredDatabase(
   inUseNote?: string,
+  options: LoadConfigOptions = {},
 ): Promise<{ config: Config; database: Database }> {
-  const config = loadConfigOrFail();
+  const config = loadConfigOrFail(options);
   try {
     return { config, database: await openDatabase(config) };
   } catch (err) {
@@ -35,9 +36,9 @@ export async function openConfiguredDatabase(
 }
 
 /** The configuration, or exit 1 with its one-line reason. */
-export function loadConfigOrFail(): Config {
+export function loadConfigOrFail(options: LoadConfigOptions = {}): Config {
   try {
-    return loadConfig();
+    return loadConfig(process.env, options);
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
