@@ -16,6 +16,7 @@ import {
   listWebhooks,
   redeliver,
   sendTestEvent,
+  TEST_EVENTS_PER_MINUTE,
 } from '../../webhooks/service.ts';
 import { nameComponent, type ApiV1 } from '../openapi.ts';
 
@@ -100,7 +101,7 @@ export default function webhookRoutes(v1: ApiV1) {
       operationId: 'testWebhook',
       tag: 'Webhooks',
       summary: 'Send a test event',
-      description: 'Queues a webhook.test event to the URL; its attempts appear in the deliveries.',
+      description: `Queues a webhook.test event to the URL; its attempts appear in the deliveries. At most ${TEST_EVENTS_PER_MINUTE} test events a minute per webhook: past that, 429 \`rate_limited\` with Retry-After.`,
       params: webhookParamsSchema,
       responses: {
         202: { description: 'The queued attempt.', schema: deliverySchema },
