@@ -7,11 +7,12 @@ import {
   checkDestination,
   postJson,
   RESPONSE_CAP,
+  retryAfterSeconds,
   type OutboundPolicy,
   type Resolver,
 } from '../src/webhooks/http-client.ts';
 import { newWebhookSecret, signatureHeaders } from '../src/webhooks/signing.ts';
-import { retryDelayMs } from '../src/webhooks/deliveries.ts';
+import { nextDelayMs, retryDelayMs } from '../src/webhooks/deliveries.ts';
 
 // The delivery client against real HTTP servers on 127.0.0.1: Standard Webhooks signatures that
 // the reference verifier accepts, and every SSRF refusal (docs/decisions/090, 091).
@@ -213,5 +214,28 @@ describe('retry schedule', () => {
     expect(retryDelayMs(delays, 2, () => 1)).toBe(5500);
     expect(retryDelayMs(delays, 3, () => 0.5)).toBe(300_000);
     expect(retryDelayMs(delays, 4)).toBeNull();
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads delay-seconds and HTTP dates, and ignores anything else', () => {
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    expect(retryAfterSeconds('120', now)).toBe(120);
+    expect(retryAfterSeconds(' 0 ', now)).toBe(0);
+    expect(retryAfterSeconds('Tue, 10 Mar 2026 12:01:30 GMT', now)).toBe(90);
+    expect(retryAfterSeconds('Tue, 10 Mar 2026 11:00:00 GMT', now)).toBe(0);
+    for (const bad of [undefined, '', '-5', '1.5', 'soon', '12abc']) {
+      expect(retryAfterSeconds(bad, now)).toBeNull();
+    }
+  });
+
+  it("lengthens the schedule's wait up to its longest step, never beyond", () => {
+    const delays = [5000, 300_000, 1_800_000];
+    const mid = () => 0.5;
+    expect(nextDelayMs(delays, 2, null, mid)).toBe(5000);
+    expect(nextDelayMs(delays, 2, 60, mid)).toBe(60_000);
+    expect(nextDelayMs(delays, 2, 1, mid)).toBe(5000);
+    expect(nextDelayMs(delays, 2, 99_999_999_999, mid)).toBe(1_800_000);
+    expect(nextDelayMs(delays, 5, 60, mid)).toBeNull();
   });
 });
