@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
-import { detectFileType, inferFromBytes } from '@schemacheck/engine';
+import { detectFileType, inferProposalFromBytes } from '@schemacheck/engine';
+import { formatInferReport } from '../infer-report.ts';
 import type { CliOptions } from '../main.ts';
 import { type Io, UsageError, parseFileType, parsePositiveInteger } from '../io.ts';
 
@@ -15,8 +16,10 @@ export async function inferCommand(positionals: string[], options: CliOptions, i
   // The engine's rule by name and first bytes; a local table of another name (.tsv, .txt) is CSV.
   const fileType =
     parseFileType(options['file-type']) ?? detectFileType(path, bytes)?.fileType ?? 'csv';
-  const schema = inferFromBytes(bytes, fileType, rows);
-  io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
+  const proposal = inferProposalFromBytes(bytes, fileType, rows);
+  io.stdout.write(`${JSON.stringify(proposal.schema, null, 2)}\n`);
+  // On stderr, so that `infer data.csv > schema.json` still writes the schema alone.
+  io.stderr.write(formatInferReport(proposal, path, sampledRows(proposal)));
   return 0;
 }
 
@@ -39,4 +42,9 @@ async function readPrefix(path: string): Promise<Uint8Array> {
   } finally {
     await handle?.close();
   }
+}
+
+/** Rows the sample held: the most values any field had (empty cells aside), at least that. */
+function sampledRows(proposal: { fit: { values: number }[] }): number {
+  return Math.max(0, ...proposal.fit.map((f) => f.values));
 }

@@ -3,6 +3,7 @@ export {
   inferProposal,
   inferSchema,
   MISFITS_LISTED,
+  type InferFieldFit,
   type InferFieldMisfits,
   type InferMisfit,
   type InferOptions,

@@ -42,10 +42,22 @@ export interface InferFieldMisfits {
   misfits: InferMisfit[];
 }
 
+/** How the sample values of one field fit the type proposed for it (the CLI prints these). */
+export interface InferFieldFit {
+  field: string;
+  type: FieldType;
+  /** Sample values present (empty cells and missing properties are not counted). */
+  values: number;
+  /** Of those, how many fit the type. */
+  fitting: number;
+}
+
 /** A proposed schema, and for each field typed by most (not all) of its values, the others. */
 export interface InferProposal {
   schema: WebSchema;
   misfits: InferFieldMisfits[];
+  /** Every proposed field, in the schema's order. */
+  fit: InferFieldFit[];
 }
 
 /** At most this many distinct values make a column an enum... */
@@ -103,10 +115,12 @@ export function inferProposal(sample: InferSample, options: InferOptions = {}): 
       : csvColumns(sample.headers, sample.rows, sample.rowNumbers);
   const fields: WebField[] = [];
   const misfits: InferFieldMisfits[] = [];
+  const fit: InferFieldFit[] = [];
   for (const column of columns) {
     if (column.unusable) continue;
-    const { field, misfit } = inferField(column, fileType);
+    const { field, misfit, values } = inferField(column, fileType);
     fields.push(field);
+    fit.push({ field: field.name, type: field.type, values, fitting: values - misfit.length });
     if (misfit.length > 0) {
       misfits.push({
         field: field.name,
@@ -126,6 +140,7 @@ export function inferProposal(sample: InferSample, options: InferOptions = {}): 
       additionalProperties: true,
     },
     misfits,
+    fit,
   };
 }
 
@@ -208,14 +223,14 @@ function isScalar(value: unknown): value is Cell {
 function inferField(
   column: Column,
   fileType: FileType,
-): { field: WebField; misfit: InferMisfit[] } {
+): { field: WebField; misfit: InferMisfit[]; values: number } {
   const present: { value: Value; row: number }[] = [];
   column.cells.forEach((c, i) => {
     if (c !== null && c !== '') present.push({ value: c, row: column.rows[i] as number });
   });
   const required = present.length > 0 && present.length === column.cells.length;
   const field: WebField = { name: column.name, type: 'string', required, validation: {} };
-  if (present.length === 0) return { field, misfit: [] };
+  if (present.length === 0) return { field, misfit: [], values: 0 };
   const { proposal, fits } = propose(
     present.map((p) => p.value),
     fileType,
@@ -234,7 +249,7 @@ function inferField(
   const misfit = fits
     ? present.filter((p) => !fits(p.value)).map((p) => ({ row: p.row, value: cellText(p.value) }))
     : [];
-  return { field, misfit };
+  return { field, misfit, values: present.length };
 }
 
 interface Proposal {

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// `infer` then `validate` on the same file fails by design when a column has stray values
+// (inference by majority, docs/decisions/111): infer says so on stderr, field by field, and the
+// schema alone goes to stdout (issue 27).
+
+const BIN = fileURLToPath(new URL('../bin/schemacheck.js', import.meta.url));
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'schemacheck-infer-'));
+  await writeFile(
+    join(dir, 'stock.csv'),
+    'sku,qty,price\nA1,5,1.50\nA2,x4,2.50\nA3,7,3.00\nA4,8,4.25\nA5,n/a,5.00\n',
+  );
+  await writeFile(join(dir, 'clean.csv'), 'sku,qty\nA1,5\nA2,6\n');
+});
+
+describe('schemacheck infer on stderr', () => {
+  it('names each field, its type, the share that fits and the misfits; validate then finds them', async () => {
+    const infer = await cli(['infer', join(dir, 'stock.csv')]);
+    expect(infer.code).toBe(0);
+    const schema = JSON.parse(infer.stdout);
+    await writeFile(join(dir, 'stock.schema.json'), infer.stdout);
+    expect(schema.fields.map((f: { type: string }) => f.type)).toEqual([
+      'string',
+      'integer',
+      'number',
+    ]);
+    expect(infer.stderr).toBe(
+      [
+        `schemacheck: inferred from 5 rows of ${join(dir, 'stock.csv')}:`,
+        '  sku: string, 5 of 5 values fit (100%)',
+        '  qty: integer, 3 of 5 values fit (60%)',
+        '    do not fit:',
+        '      row 3: "x4"',
+        '      row 6: "n/a"',
+        '  price: number, 5 of 5 values fit (100%)',
+        'schemacheck: 2 values in column qty do not fit; see the misfits above.',
+        '  Each field takes the type most of its values have, so validating this file against the',
+        "  schema reports them as errors: fix the data, or change the field's type.",
+        '',
+      ].join('\n'),
+    );
+
+    const validate = await cli([
+      'validate',
+      join(dir, 'stock.csv'),
+      '--schema',
+      join(dir, 'stock.schema.json'),
+      '--format',
+      'json',
+    ]);
+    expect(validate.code).toBe(1);
+    const rows = JSON.parse(validate.stdout).errors.map((e: { row: number; field: string }) => [
+      e.row,
+      e.field,
+    ]);
+    expect(rows).toEqual([
+      [3, 'qty'],
+      [6, 'qty'],
+    ]);
+  });
+
+  it('a file whose values all fit gets the per-field lines and no warning', async () => {
+    const infer = await cli(['infer', join(dir, 'clean.csv')]);
+    expect(infer.code).toBe(0);
+    expect(infer.stderr).toBe(
+      `schemacheck: inferred from 2 rows of ${join(dir, 'clean.csv')}:\n  sku: string, 2 of 2 values fit (100%)\n  qty: integer, 2 of 2 values fit (100%)\n`,
+    );
+  });
+});
