@@ -209,15 +209,18 @@ describe.skipIf(!serverUrl)('jobs in separate worker processes (PostgreSQL)', ()
   }, 120_000);
 
   it('a worker killed with SIGKILL mid-job is replaced: one result, one charge, one webhook', async () => {
+    // Large enough that a quiet machine takes about a second to check it, and the kill comes as
+    // soon as the job is seen running: it must land in the middle. Built before any request: on a
+    // busy machine building it takes many seconds, and a keep-alive connection left idle that
+    // long is closed by the server, so the upload would be written into a closed socket (EPIPE).
+    const upload = peopleCsv(90 * 1024 * 1024);
     const web = await webServer();
     const u = await businessWithKey(`wk${randomBytes(3).toString('hex')}`);
     const hook = await addWebhook(web.base, u.auth);
     const before = receiver.deliveries.length;
     const first = worker(false);
     await until('worker 1', () => first.output().includes('SchemaCheck worker is ready'));
-    // Large enough that a quiet machine takes about a second to check it, and the kill comes as
-    // soon as the job is seen running: it must land in the middle.
-    const id = await postJob(web.base, u.auth, peopleCsv(90 * 1024 * 1024));
+    const id = await postJob(web.base, u.auth, upload);
 
     await until('the job to run', async () => (await jobRow(id)).status === 'running', 60_000, 10);
     killGroup(first.child, 'SIGKILL');
