@@ -81,6 +81,9 @@ describe('the public API from a Business account', () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     workDir = mkdtempSync(path.join(os.tmpdir(), 'schemacheck-api-'));
     writeFileSync(path.join(workDir, 'products.csv'), PRODUCTS_CSV);
+    // The webhook registration sample points at this machine (the policy refuses it otherwise).
+    process.env.WEBHOOK_ALLOW_HTTP = 'true';
+    process.env.WEBHOOK_ALLOWED_ADDRESSES = '127.0.0.1';
     site = await openSite({ clipboard: true });
     page = await site.newPage();
     await signUp(page, user);
@@ -196,13 +199,20 @@ describe('the public API from a Business account', () => {
       'replaceSchema',
       'validateFile',
       'getReport',
+      'createJob',
+      'getJob',
+      'createWebhook',
       'getUsage',
       'deleteSchema',
     ];
     expect(new Set(order)).toEqual(new Set(samples.map((s) => s.operationId)));
 
     for (const language of ['curl', 'python', 'javascript'] as const) {
-      const env: Record<string, string> = { SCHEMACHECK_API_KEY: key };
+      // The webhook sample registers a URL only; nothing listens there (deliveries just fail).
+      const env: Record<string, string> = {
+        SCHEMACHECK_API_KEY: key,
+        WEBHOOK_URL: 'http://127.0.0.1:9/schemacheck-hook',
+      };
       for (const id of order) {
         const ran = await runSample(language, byId(id).code[language], env);
         const where = `${language} ${id}: ${ran.stderr}${ran.stdout}`;
@@ -221,6 +231,12 @@ describe('the public API from a Business account', () => {
           else expect(out.split(/\s+/).slice(0, 2).join(' ').toLowerCase()).toBe('false 3');
         }
         if (id === 'getReport') expect(out, where).toContain('3');
+        if (id === 'createJob') {
+          env.JOB_ID = language === 'curl' ? JSON.parse(out).job_id : out;
+          expect(env.JOB_ID, where).toMatch(/^[0-9a-f-]{36}$/);
+        }
+        if (id === 'getJob') expect(out, where).toMatch(/completed/);
+        if (id === 'createWebhook') expect(out, where).toMatch(/whsec_/);
         if (id === 'deleteSchema' && language !== 'curl') expect(out, where).toBe('204');
       }
     }

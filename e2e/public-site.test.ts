@@ -237,6 +237,15 @@ describe('the pre-rendered HTML, without JavaScript', () => {
     for (const path of PUBLIC_PATHS) expect([...seen.keys()], path).toContain(path);
   });
 
+  it('/api-docs: every cURL sample has the absolute API URL, so a copied line works', () => {
+    const text = textOf(rootOf(raw.get('/api-docs')!.html));
+    const base = `${server.baseUrl}/api/v1`;
+    for (const path of ['/usage', '/schemas', '/validate', '/jobs', '/webhooks']) {
+      expect(text).toContain(`"${base}${path}`);
+    }
+    expect(text).not.toMatch(/curl [^"]*"\/api\/v1/);
+  });
+
   it('an unknown path is HTTP 404 with the 404 page, noindex', () => {
     const page = raw.get(NOT_FOUND_PATH)!;
     expect(page.status).toBe(404);

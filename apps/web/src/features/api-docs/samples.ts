@@ -1,9 +1,12 @@
 // The code samples of /api-docs, one per endpoint in cURL, Python (requests) and JavaScript
 // (Node 20+ fetch). They are run, not just shown: e2e/api-docs-samples.test.ts takes every
 // sample from here, runs it with curl, python3 and node against a real server, and checks it
-// works. So a sample must be complete: it reads the key and ids from the environment
-// (SCHEMACHECK_API_KEY, SCHEMA_ID, REPORT_ID) and the file from the working directory.
-// This module imports nothing, so that the test can load it as it is.
+// works (apps/server/test/api-docs-samples.test.ts runs them too, without a browser). So a
+// sample must be complete: it reads the key, ids and URLs from the environment
+// (SCHEMACHECK_API_KEY, SCHEMA_ID, REPORT_ID, JOB_ID, WEBHOOK_URL) and the file from the working
+// directory. `base` is absolute (the pre-render writes APP_URL's origin), so that a line copied
+// from the page without scripts works as it is. This module imports nothing, so that the tests
+// can load it as it is.
 
 export type SampleLanguage = 'curl' | 'python' | 'javascript';
 
@@ -206,6 +209,105 @@ if (!csv.ok) throw new Error(await csv.text());
 await writeFile('error-report.csv', Buffer.from(await csv.arrayBuffer()));
 const report = await (await fetch(\`\${url}?format=json\`, { headers })).json();
 console.log(report.error_count, report.errors.length);`,
+      },
+    },
+    {
+      operationId: 'createJob',
+      title: 'Validate a large file as a job',
+      method: 'POST',
+      path: '/jobs',
+      code: {
+        curl: `curl -sS --fail-with-body -X POST "${base}/jobs?schema_id=$SCHEMA_ID" \\
+  -H "Authorization: Bearer $SCHEMACHECK_API_KEY" \\
+  -H "Idempotency-Key: $(uuidgen 2>/dev/null || date +%s%N)" \\
+  -F "file=@products.csv"`,
+        python: `${pyHead}
+with open("products.csv", "rb") as f:
+    response = requests.post(
+        f"{BASE}/jobs",
+        params={"schema_id": os.environ["SCHEMA_ID"]},
+        files={"file": ("products.csv", f, "text/csv")},
+        headers=HEADERS,
+        timeout=600,
+    )
+response.raise_for_status()
+print(response.json()["job_id"])`,
+        javascript: `import { openAsBlob } from 'node:fs';
+
+${jsHead}
+const form = new FormData();
+form.append('file', await openAsBlob('products.csv'), 'products.csv');
+const response = await fetch(\`\${BASE}/jobs?schema_id=\${process.env.SCHEMA_ID}\`, {
+  method: 'POST',
+  headers,
+  body: form,
+});
+if (!response.ok) throw new Error(await response.text());
+console.log((await response.json()).job_id);`,
+      },
+    },
+    {
+      operationId: 'getJob',
+      title: 'Wait for a job',
+      method: 'GET',
+      path: '/jobs/{job_id}',
+      code: {
+        curl: `while :; do
+  job=$(curl -sS --fail-with-body "${base}/jobs/$JOB_ID" \\
+    -H "Authorization: Bearer $SCHEMACHECK_API_KEY") || { echo "$job"; exit 1; }
+  case "$job" in *'"status":"completed"'*|*'"status":"failed"'*) echo "$job"; break ;; esac
+  sleep 2
+done`,
+        python: `import time
+${pyHead}
+while True:
+    response = requests.get(f"{BASE}/jobs/{os.environ['JOB_ID']}", headers=HEADERS, timeout=30)
+    response.raise_for_status()
+    job = response.json()
+    if job["status"] in ("completed", "failed"):
+        break
+    time.sleep(2)
+print(job["status"], job["result"]["error_count"] if job["result"] else job["error"])`,
+        javascript: `${jsHead}
+let job;
+for (;;) {
+  const response = await fetch(\`\${BASE}/jobs/\${process.env.JOB_ID}\`, { headers });
+  if (!response.ok) throw new Error(await response.text());
+  job = await response.json();
+  if (job.status === 'completed' || job.status === 'failed') break;
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+}
+console.log(job.status, job.result ? job.result.error_count : job.error);`,
+      },
+    },
+    {
+      operationId: 'createWebhook',
+      title: 'Register a webhook',
+      method: 'POST',
+      path: '/webhooks',
+      code: {
+        curl: `curl -sS --fail-with-body -X POST "${base}/webhooks" \\
+  -H "Authorization: Bearer $SCHEMACHECK_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d "{\\"url\\": \\"$WEBHOOK_URL\\", \\"events\\": [\\"job.completed\\", \\"job.failed\\"]}"`,
+        python: `${pyHead}
+webhook = {"url": os.environ["WEBHOOK_URL"], "events": ["job.completed", "job.failed"]}
+response = requests.post(f"{BASE}/webhooks", json=webhook, headers=HEADERS, timeout=30)
+response.raise_for_status()
+created = response.json()
+# The signing secret is shown once: store it where your receiver reads it.
+print(created["id"], created["secret"])`,
+        javascript: `${jsHead}
+const webhook = { url: process.env.WEBHOOK_URL, events: ['job.completed', 'job.failed'] };
+const response = await fetch(\`\${BASE}/webhooks\`, {
+  method: 'POST',
+  headers: { ...headers, 'Content-Type': 'application/json' },
+  body: JSON.stringify(webhook),
+});
+if (!response.ok) throw new Error(await response.text());
+const created = await response.json();
+// The signing secret is shown once: store it where your receiver reads it.
+console.log(created.id, created.secret);`,
       },
     },
     {

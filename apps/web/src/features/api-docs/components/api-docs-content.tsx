@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 
 import { ActionLinks } from '@/components/ui/action-links';
 import { paths } from '@/config/paths';
+import { siteUrl } from '@/features/marketing/lib/json-ld';
 
 import { endpointSamples, type EndpointSample } from '../samples';
 import { WebhooksSection } from '../webhooks-section';
@@ -28,7 +29,7 @@ const SECTIONS = [
   { id: 'rate-limits', label: 'Rate Limits' },
   { id: 'schemas', label: 'Schemas' },
   { id: 'validation', label: 'Validation' },
-  { id: 'webhooks', label: 'Webhooks' },
+  { id: 'webhooks', label: 'Jobs and webhooks' },
   { id: 'errors', label: 'Errors' },
   { id: 'reference', label: 'Endpoint reference' },
 ] as const;
@@ -36,9 +37,20 @@ const SECTIONS = [
 const MB = 1024 * 1024;
 const business = PLANS.business.limits;
 
-/** The site's origin, known once the page runs in a browser (the pre-render has none). */
+/**
+ * The site's origin for the samples' absolute URLs, so that a copied cURL line works as it is.
+ * The pre-render writes its origin (APP_URL, rewritten by the server when it runs under another
+ * one), which a reader without scripts gets; in the browser the first render repeats what the
+ * HTML says (the canonical link's origin, so hydration matches) and then takes the page's own.
+ */
+function initialOrigin(): string {
+  if (typeof document === 'undefined') return siteUrl('');
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  return canonical ? new URL(canonical).origin : window.location.origin;
+}
+
 function useOrigin(): string {
-  const [origin, setOrigin] = useState('');
+  const [origin, setOrigin] = useState(initialOrigin);
   useEffect(() => setOrigin(window.location.origin), []);
   return origin;
 }
@@ -232,8 +244,12 @@ export function ApiDocsContent() {
               <Code>rules.columns[2].pattern</Code>).
             </p>
             <p>
-              Lists are newest first, {LIST_LIMIT_DEFAULT} per page by default and {LIST_LIMIT_MAX}{' '}
-              at most, with <Code>total</Code> and <Code>has_more</Code>.
+              Lists are newest first (by creation time, then id), {LIST_LIMIT_DEFAULT} per page by
+              default and {LIST_LIMIT_MAX} at most, with <Code>total</Code> and{' '}
+              <Code>has_more</Code>. Page with <Code>starting_after</Code>, the id of the last item
+              you have (<Code>?limit=100&amp;starting_after=…</Code>, as Stripe does): an item
+              created while you page is then neither repeated nor skipped. <Code>page</Code> numbers
+              work too, but shift when items are added.
             </p>
             <Endpoint sample={s('createSchema')} />
             <Endpoint sample={s('listSchemas')} />
@@ -261,16 +277,42 @@ export function ApiDocsContent() {
             <Endpoint sample={s('getReport')} />
           </Section>
 
-          <Section id="webhooks" title="Webhooks">
+          <Section id="webhooks" title="Jobs and webhooks">
             <WebhooksSection />
+            <Endpoint sample={s('createJob')}>
+              <p>
+                Sends <Code>products.csv</Code> as a job and prints its <Code>job_id</Code>. Any
+                file up to your plan’s size limit is accepted.
+              </p>
+            </Endpoint>
+            <Endpoint sample={s('getJob')}>
+              <p>
+                With <Code>JOB_ID</Code> set, asks every 2 seconds until the job has ended (the
+                answer’s <Code>Retry-After</Code> says the same), then prints the result.
+              </p>
+            </Endpoint>
+            <Endpoint sample={s('createWebhook')}>
+              <p>
+                With <Code>WEBHOOK_URL</Code> set to your receiver’s https URL, registers it for
+                both events and prints the webhook’s id and signing secret.
+              </p>
+            </Endpoint>
           </Section>
 
           <Section id="errors" title="Errors">
             <p>
               Every error has the same shape, <Code>{'{"error": "…", "code": "…"}'}</Code>: a
-              sentence that says what to fix and a stable code. Some add details (
-              <Code>problems</Code>, <Code>issues</Code>, <Code>limit</Code>, <Code>reset_date</Code>
+              sentence that says what to fix and a stable code, plus <Code>request_id</Code>. Some
+              add details (<Code>problems</Code>, <Code>issues</Code>, <Code>limit</Code>,{' '}
+              <Code>reset_date</Code>
               ). Within v1 changes are additive only.
+            </p>
+            <p>
+              Every response carries an <Code>X-Request-Id</Code> header, and every error body the
+              same id as <Code>request_id</Code>: quote it when you contact support. Send your own{' '}
+              <Code>X-Request-Id</Code> (for example your pipeline’s trace id; letters, digits and{' '}
+              <Code>._:=+/@-</Code>, up to 128 characters) and it is used instead, so our logs and
+              yours share one id.
             </p>
             <div className="overflow-x-auto rounded-lg border border-zinc-200">
               <table className="w-full min-w-[32rem] text-left text-[13px]">
