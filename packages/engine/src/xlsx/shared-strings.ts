@@ -34,6 +34,7 @@ export async function readSharedStrings(zip: ZipArchive, path: string | null): P
       const start = buffer.indexOf(open, at);
       if (start < 0) break;
       const next = buffer.charCodeAt(start + open.length);
+      if (next !== next) break; // the piece ends right after `<si`: wait for the next one
       if (next !== 62 && next !== 32 && next !== 47) {
         at = start + open.length;
         continue;

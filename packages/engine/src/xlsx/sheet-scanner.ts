@@ -120,23 +120,30 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
       const cellEnd = end < 0 || end > to ? to : end;
       let value: string | null = null;
       let formula = false;
-      const f = buf.indexOf(fOpen, gt);
-      if (f >= 0 && f < cellEnd && isNameEnd(buf.charCodeAt(f + fOpen.length))) formula = true;
-      if (type === 'inlineStr') {
-        const is = buf.indexOf(isOpen, gt);
-        value = is >= 0 && is < cellEnd ? richText(buf.slice(is, cellEnd), prefix as string) : '';
-      } else {
-        const v = buf.indexOf(vOpen, gt);
-        if (v >= 0 && v < cellEnd && isNameEnd(buf.charCodeAt(v + vOpen.length))) {
-          const vgt = buf.indexOf('>', v);
+      // The cell's child elements, found tag by tag: searching the buffer for `<f` or `<v` would
+      // run to the buffer's end for every cell without one.
+      for (let i = buf.indexOf('<', gt + 1); i >= 0 && i < cellEnd; i = buf.indexOf('<', i + 1)) {
+        if (buf.startsWith(fOpen, i) && isNameEnd(buf.charCodeAt(i + fOpen.length))) {
+          formula = true; // its text holds no `<`, so the next tag is its end
+        } else if (
+          type === 'inlineStr' &&
+          buf.startsWith(isOpen, i) &&
+          isNameEnd(buf.charCodeAt(i + isOpen.length))
+        ) {
+          value = richText(buf.slice(i, cellEnd), prefix as string);
+          break;
+        } else if (buf.startsWith(vOpen, i) && isNameEnd(buf.charCodeAt(i + vOpen.length))) {
+          const vgt = buf.indexOf('>', i);
           if (buf.charCodeAt(vgt - 1) === 47) value = '';
           else {
             const vEnd = buf.indexOf(vClose, vgt);
             value = buf.slice(vgt + 1, vEnd < 0 || vEnd > cellEnd ? cellEnd : vEnd);
             if (type !== '' && type !== 's') value = decodeXmlText(value);
           }
+          break;
         }
       }
+      if (type === 'inlineStr' && value === null) value = '';
       handler.cell(col, type, style, value, formula);
       at = end < 0 ? to : end + cClose.length;
     }
@@ -174,9 +181,10 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     }
     if (afterRows) return scanMerges();
     let at = 0;
+    // Where the rows end, if this buffer holds it: found once, not once per row.
+    const stop = buf.indexOf(dataEnd);
     for (;;) {
       const start = buf.indexOf(rowOpen, at);
-      const stop = buf.indexOf(dataEnd, at);
       if (stop >= 0 && (start < 0 || stop < start)) {
         afterRows = true;
         buf = buf.slice(stop);
