@@ -12,6 +12,8 @@
 //   BENCH_TIMEOUT_S=1800 per child                   BENCH_CHUNK_KB=1024  read chunk (experiments)
 //   BENCH_SKIP_SERVER=1  skip the server section     BENCH_SERVER_MB=100  its upload size
 //   BENCH_SKIP_CLI=1     skip the CLI process section BENCH_CLI_RUNS=15    runs per command
+//   BENCH_SKIP_EXCEL=1   skip the Excel/gzip section  BENCH_EXCEL_ROWS=300000  its workbook's rows
+//   BENCH_EXCEL_RUNS=1   runs per Excel reader        BENCH_SECTIONS=excel   only these sections (ids)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
@@ -21,6 +23,7 @@ import { BENCH_DIR, env, envInt } from './lib/env.ts';
 import { fmt, markdownTable, textTable } from './lib/format.ts';
 import type { BenchContext, Section, SectionResult, Target } from './lib/types.ts';
 import { cliProcessSection } from './sections/cli-process.ts';
+import { excelSection } from './sections/excel.ts';
 import { memorySection } from './sections/memory.ts';
 import { serverResponsivenessSection } from './sections/server-responsiveness.ts';
 import { throughputSection } from './sections/throughput.ts';
@@ -31,6 +34,7 @@ const SECTIONS: Section[] = [
   cliProcessSection,
   memorySection,
   serverResponsivenessSection,
+  excelSection,
 ];
 
 const log = (message: string): void => console.log(message);
@@ -77,8 +81,12 @@ async function main(): Promise<number> {
 
   const done: { section: Section; result: SectionResult }[] = [];
   const skipped: { section: Section; reason: string }[] = [];
+  const only = env('BENCH_SECTIONS', '').split(',').filter(Boolean);
   for (const section of SECTIONS) {
-    const reason = section.skipReason();
+    const reason =
+      only.length > 0 && !only.includes(section.id)
+        ? 'not in BENCH_SECTIONS'
+        : section.skipReason();
     if (reason) {
       skipped.push({ section, reason });
       continue;
