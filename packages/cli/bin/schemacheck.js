@@ -8,7 +8,7 @@ try {
   if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.url).endsWith('/dist/schemacheck.js'))
     throw error;
   process.stderr.write(
-    'schemacheck: the CLI is not built; run `npm run build -w @schemacheck/cli` in the repository\n',
+    'schemacheck: the CLI is not built; run `npm run build -w packages/cli` in the repository\n',
   );
   process.exitCode = 2;
 }

@@ -1,6 +1,6 @@
 // Excel workbooks, gzip and zip on the command line: the same errors as the CSV they hold, cells
 // named, a zip's entries in turn or by --entry, refusals with exit status 2, and the good rows
-// back with --valid-out/--invalid-out. Runs the built CLI (npm run build -w @schemacheck/cli).
+// back with --valid-out/--invalid-out. Runs the built CLI (npm run build -w packages/cli).
 import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

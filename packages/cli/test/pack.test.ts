@@ -49,9 +49,15 @@ describe('the packed CLI', () => {
   });
 
   it('installs into an empty prefix and validates there, from any folder', async () => {
-    const installed = join(work, 'prefix', 'lib', 'node_modules', '@schemacheck', 'cli');
+    const installed = join(work, 'prefix', 'lib', 'node_modules', 'schemacheck');
     // Nothing but the package itself: no node_modules of its own, no link into this repository.
-    expect((await readdir(installed)).sort()).toEqual(['bin', 'dist', 'package.json']);
+    expect((await readdir(installed)).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'bin',
+      'dist',
+      'package.json',
+    ]);
     const code = await Promise.all(
       (await readdir(join(installed, 'dist', 'chunks')))
         .filter((f) => f.endsWith('.js'))
