@@ -47,6 +47,15 @@ export interface FieldRules {
    * written for text, by value for integer and number, by reading for boolean. */
   values?: string[];
   unique?: boolean;
+  /**
+   * The value must be in the reference list of this name, passed to the validator
+   * (ValidateOptions.lists). A name the validator was not given is a validation-time warning.
+   */
+  inList?: string;
+  /** 'warning': this field's failures are warnings, not errors (listed and counted apart). */
+  severity?: 'warning';
+  /** Replaces this field's messages: a template with {field}, {value} and {other}. */
+  message?: string;
 }
 
 export interface FieldSpec {
@@ -111,7 +120,58 @@ export interface SchemaModel {
    * dropped without the user being told, whichever caller runs the validation.
    */
   warnings?: string[];
+  /** Rules across the fields of one row or record (docs/engine.md, "Cross-field rules"). */
+  rules?: CrossFieldRule[];
 }
+
+/** Operators of a rule's condition (`when`). */
+export const CONDITION_OPS = [
+  '=',
+  '!=',
+  'in',
+  'notIn',
+  'isEmpty',
+  'isNotEmpty',
+  '>',
+  '>=',
+  '<',
+  '<=',
+] as const;
+export type ConditionOp = (typeof CONDITION_OPS)[number];
+export const COMPARE_OPS = ['=', '!=', '>', '>=', '<', '<='] as const;
+export type CompareOp = (typeof COMPARE_OPS)[number];
+
+/**
+ * `field op value`: `value` is a list for `in`/`notIn`, absent for `isEmpty`/`isNotEmpty`, and
+ * text otherwise (numbers kept as decimal text). Compared as the field reads values.
+ */
+export interface RuleCondition {
+  field: string;
+  op: ConditionOp;
+  value?: string | string[];
+}
+
+interface RuleOptions {
+  /** 'warning': a failure is a warning, not an error. */
+  severity?: 'warning';
+  /** Replaces the message: a template with {field}, {value} and {other}. */
+  message?: string;
+}
+
+/** One cross-field rule: JSON data, compiled by the engine (no expression is ever evaluated). */
+export type CrossFieldRule = RuleOptions &
+  (
+    | { kind: 'requiredWhen'; field: string; when: RuleCondition }
+    | { kind: 'emptyWhen'; field: string; when: RuleCondition }
+    | { kind: 'requireOneOf'; fields: string[]; min?: number; max?: number }
+    /** Against another field (`right`) or a constant (`value`). */
+    | { kind: 'compare'; left: string; op: CompareOp; right?: string; value?: string }
+    | { kind: 'allowedValuesWhen'; field: string; when: RuleCondition; values: string[] }
+    /** fields' total = the `equals` field or the constant `value`, within `tolerance`. */
+    | { kind: 'sum'; fields: string[]; equals?: string; value?: string; tolerance?: string }
+    | { kind: 'uniqueTogether'; fields: string[] }
+  );
+export type CrossFieldRuleKind = CrossFieldRule['kind'];
 
 export const ERROR_CODES = [
   // structure
@@ -143,6 +203,15 @@ export const ERROR_CODES = [
   'date_past',
   'unique',
   'additional_property',
+  'in_list',
+  // cross-field rules
+  'required_when',
+  'empty_when',
+  'require_one_of',
+  'compare',
+  'allowed_values_when',
+  'sum',
+  'unique_together',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -159,6 +228,14 @@ export interface Issue {
   value: string | null;
   /** JSON only: `$[3].address.zip`, or `$` / `$[3]` for record-level errors. */
   path?: string;
+  /**
+   * 'warning' for the failure of a rule marked `severity: "warning"` (listed in the result's
+   * `warningIssues`, counted in `warningCount`, never making a row or the file invalid); absent
+   * for errors.
+   */
+  severity?: 'warning';
+  /** "Did you mean": the listed value this one nearly is (enum values and reference lists). */
+  suggestion?: string;
   /** Excel only: the sheet and A1 cell (`Sheet1!D14`), or the row (`Sheet1!14:14`). */
   cell?: string;
 }
@@ -196,6 +273,10 @@ export interface ValidationResult {
   warnings: Warning[];
   /** The first `maxErrors` errors in file order; errorCount counts them all. */
   errors: Issue[];
+  /** Failures of rules marked as warnings: counted here, never in errorCount. */
+  warningCount?: number;
+  /** The first `maxErrors` of them, in file order. */
+  warningIssues?: Issue[];
   /** Set when reading stopped because the file has more data rows than `maxRows`. */
   rowLimitExceeded?: boolean;
 }

@@ -113,7 +113,11 @@ export function compileDateFormat(format: string): CompiledDateFormat {
         message: `Unknown date token '${token}' in format '${format}'. Use ${TOKEN_LIST}`,
       };
     }
-    if (seen.has(kind) || (kind === ZONE && seen.has(OPTIONAL_ZONE)) || (kind === OPTIONAL_ZONE && seen.has(ZONE))) {
+    if (
+      seen.has(kind) ||
+      (kind === ZONE && seen.has(OPTIONAL_ZONE)) ||
+      (kind === OPTIONAL_ZONE && seen.has(ZONE))
+    ) {
       return { ok: false, message: `The date format '${format}' uses ${token} twice` };
     }
     seen.add(kind);

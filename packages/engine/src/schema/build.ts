@@ -25,6 +25,7 @@ import {
   readTextList,
   withCommas,
 } from './context.ts';
+import { readCrossFieldRules } from './cross-field.ts';
 import { compareDecimal } from './decimal-text.ts';
 import {
   MAX_ALLOWED_CHARS,
@@ -50,6 +51,9 @@ const RULE_TYPES: Record<RuleKey, readonly FieldType[] | 'any'> = {
   values: 'any',
   unique: 'any',
   customRule: 'any',
+  inList: 'any',
+  severity: 'any',
+  message: 'any',
   minValue: ['integer', 'number'],
   maxValue: ['integer', 'number'],
   exclusiveMinimum: ['integer', 'number'],
@@ -108,6 +112,8 @@ export interface RawSchema {
   fieldCount: number;
   /** JSON Schema: nested objects that say more than their fields (SchemaModel.objects). */
   objects?: ObjectSpec[];
+  /** Cross-field rules, read once the fields are built (schema/cross-field.ts). */
+  rules?: Found;
 }
 
 export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefined {
@@ -154,6 +160,7 @@ export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefine
     }
   }
   ctx.field = -1;
+  const crossField = readCrossFieldRules(raw.rules, fields, ctx);
   if (
     raw.fields !== undefined &&
     raw.fieldCount > 0 &&
@@ -172,6 +179,7 @@ export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefine
   };
   if (fileType !== undefined) model.fileType = fileType;
   if (raw.objects !== undefined && raw.objects.length > 0) model.objects = raw.objects;
+  if (crossField !== undefined) model.rules = crossField;
   return model;
 }
 
@@ -251,6 +259,7 @@ function buildRules(raw: RawField, type: FieldType | undefined, ctx: Context): F
   if (type === undefined || type === 'boolean')
     booleanRules(applies, rules, ctx, type === 'boolean');
   if (type === undefined || type === 'date') dateRules(applies, rules, ctx, type === 'date');
+  outcomeRules(applies, rules, ctx);
   const customRule = applies('customRule');
   if (!isUnset(customRule) && customRule !== undefined) {
     ctx.warn(`customRule is not supported and was ignored at ${customRule.path}`);
@@ -259,6 +268,29 @@ function buildRules(raw: RawField, type: FieldType | undefined, ctx: Context): F
 }
 
 type Applies = (key: RuleKey) => Found | undefined;
+
+/** inList, severity and message: what a failure is checked against and how it is reported. */
+function outcomeRules(applies: Applies, rules: FieldRules, ctx: Context): void {
+  const listF = applies('inList');
+  const list = readText(listF, ctx);
+  if (list !== undefined && listF !== undefined) {
+    if (list.trim() === '' || list.length > MAX_FIELD_NAME_LENGTH)
+      ctx.problem(listF.path, `${listF.label} must be the name of a list`);
+    else rules.inList = list;
+  }
+  const severityF = applies('severity');
+  const severity = readText(severityF, ctx);
+  if (severity === 'warning') rules.severity = 'warning';
+  else if (severity !== undefined && severity !== 'error' && severityF !== undefined)
+    ctx.problem(severityF.path, `${severityF.label} must be "error" or "warning"`);
+  const messageF = applies('message');
+  const message = readText(messageF, ctx);
+  if (message !== undefined && messageF !== undefined) {
+    if (message.length > MAX_VALUE_LENGTH)
+      ctx.problem(messageF.path, `${messageF.label} can be at most ${MAX_VALUE_LENGTH} characters`);
+    else if (message !== '') rules.message = message;
+  }
+}
 
 /** A form may send every option with its default whatever the type: those need no warning. */
 function isDefault(key: RuleKey, value: unknown): boolean {

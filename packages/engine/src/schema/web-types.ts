@@ -1,6 +1,6 @@
 // The schema as the web app's form edits it and the web API stores it (docs/product.md#the-validation-workspace, "as used in the
 // web interface"). Numbers may arrive as numbers or as the text of an input; '' means unset.
-import type { FieldType, FileType } from '../model.ts';
+import type { CrossFieldRule, FieldType, FileType } from '../model.ts';
 
 /** The four schema forms the engine reads. */
 export type SchemaFormat = 'web' | 'api' | 'jsonschema' | 'tableschema';
@@ -30,6 +30,12 @@ export interface WebFieldValidation {
   customRule?: string;
   values?: string[];
   unique?: boolean;
+  /** The name of a reference list the value must be in (passed to the validator). */
+  inList?: string;
+  /** 'warning': the field's failures are warnings; 'error' (the default) is the same as unset. */
+  severity?: 'error' | 'warning';
+  /** Replaces the field's messages: a template with {field}, {value} and {other}. */
+  message?: string;
 }
 
 export interface WebField {
@@ -46,4 +52,6 @@ export interface WebSchema {
   orderMatters?: boolean;
   additionalColumns?: boolean;
   additionalProperties?: boolean;
+  /** Cross-field rules (CrossFieldRule). */
+  rules?: CrossFieldRule[];
 }

@@ -26,6 +26,8 @@ export class Collector {
   private invalidRows = 0;
   private currentRow = 0;
   private currentInvalid = false;
+  private readonly warningIssues: Issue[] = [];
+  private warningCount = 0;
 
   constructor(
     private readonly maxErrors: number,
@@ -57,8 +59,12 @@ export class Collector {
     this.currentInvalid = false;
   }
 
-  /** An issue of the current row (it makes the row invalid). */
+  /** An issue of the current row (it makes the row invalid, unless it is a warning). */
   rowIssue(issue: Issue): void {
+    if (issue.severity === 'warning') {
+      this.addWarning(issue);
+      return;
+    }
     this.currentInvalid = true;
     this.add(issue);
   }
@@ -77,6 +83,15 @@ export class Collector {
       else this.byField.set(OTHER_FIELDS, (this.byField.get(OTHER_FIELDS) ?? 0) + 1);
     }
     this.byCode.set(issue.code, (this.byCode.get(issue.code) ?? 0) + 1);
+    this.onIssue?.(issue);
+  }
+
+  /** A failure of a rule marked as a warning: listed and counted apart, never invalid. */
+  private addWarning(issue: Issue): void {
+    if (issue.value !== null) issue.value = detachedText(issue.value);
+    issue.field = detachedText(issue.field);
+    this.warningCount++;
+    if (this.warningIssues.length < this.maxErrors) this.warningIssues.push(issue);
     this.onIssue?.(issue);
   }
 
@@ -106,6 +121,11 @@ export class Collector {
       warnings: [...this.warnings.values()],
       errors: this.errors,
     };
+    // Only when a rule marked as a warning failed, so results without any keep their shape.
+    if (this.warningCount > 0) {
+      result.warningCount = this.warningCount;
+      result.warningIssues = this.warningIssues;
+    }
     if (rowLimitExceeded) result.rowLimitExceeded = true;
     return result;
   }

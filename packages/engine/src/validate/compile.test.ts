@@ -413,9 +413,12 @@ describe('enum and values', () => {
   it('compares as written', () => {
     expect(text('enum', categories, 'Income')).toEqual([]);
     expect(text('enum', categories, 'income')).toEqual([
-      'enum: Must be one of: Income, Expense, Transfer',
+      'enum: Must be one of: Income, Expense, Transfer. Did you mean "Income"?',
     ]);
     expect(text('enum', categories, 'Income ')).toEqual([
+      'enum: Must be one of: Income, Expense, Transfer. Did you mean "Income"?',
+    ]);
+    expect(text('enum', categories, 'Refund')).toEqual([
       'enum: Must be one of: Income, Expense, Transfer',
     ]);
   });

@@ -20,7 +20,8 @@ import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
 import { DEFAULT_DATE_FORMAT } from '../rules/date-format.ts';
 import { canonicalDecimal } from '../schema/decimal-text.ts';
 import { compileSafeRegex } from '../rules/safe-regex.ts';
-import { messages } from './messages.ts';
+import { messages, ruleMessages } from './messages.ts';
+import { lazySuggester, type Suggester } from './suggest.ts';
 import { booleanCheck } from './rules/boolean.ts';
 import { dateCheck, utcDayKey } from './rules/date.ts';
 import { isValidEmail } from './rules/email.ts';
@@ -39,6 +40,10 @@ export interface CompiledField {
   readonly required: boolean;
   /** Its checks remember values across rows (unique): run them once per record, never twice. */
   readonly stateful: boolean;
+  /** 'warning': its failures are warnings (FieldRules.severity). */
+  readonly severity: 'warning' | undefined;
+  /** Its own message template (FieldRules.message), replacing every failure's message. */
+  readonly template: string | undefined;
   /** A present, non-empty text value text[start, end) (a CSV cell, in its line or on its own). */
   checkSpan(text: string, start: number, end: number, row: number, out: Failure[]): void;
   /** A present, non-null JSON value: JSON typing applies (`"2"` is not an integer). */
@@ -48,6 +53,8 @@ export interface CompiledField {
 export interface CompileOptions {
   /** "Today" for allowFuture/allowPast; defaults to the current time. */
   now?: Date;
+  /** Reference lists by name, for `inList` (a name not here is not checked: see validator.ts). */
+  lists?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**
@@ -60,7 +67,7 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
       ? numericCheck(spec.type, spec.rules)
       : undefined;
   const typeCheck = compileTypeCheck(spec, options, numeric);
-  const rules = compileRules(spec);
+  const rules = compileRules(spec, options);
   const ruleCount = rules.length;
   const firstRule = rules[0];
 
@@ -92,6 +99,8 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
     // A CSV cell has no enclosing object to be present (FieldSpec.requiredWithin).
     required: spec.required && (spec.requiredWithin ?? 0) === 0,
     stateful: spec.rules.unique === true,
+    severity: spec.rules.severity,
+    template: spec.rules.message,
     checkSpan,
     // Any JSON value is accepted (see FieldSpec.anyValue); a CSV cell is text, checked as text.
     checkJson: spec.anyValue
@@ -101,19 +110,19 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
             checkValue(text, 0, text.length, row, out, false),
           )
         : (value, row, out) => {
-          if (numeric !== undefined && typeof value === 'number') {
-            // A double is checked as a number; only further rules need its text.
-            if (!numeric.double(value, out) || ruleCount === 0) return;
-            const text = String(value);
-            for (let i = 0; i < ruleCount; i++)
-              (rules[i] as RuleCheck)(text, 0, text.length, row, out);
-            return;
-          }
-          const kind = jsonKind(value);
-          const text = kind === 'other' ? undefined : acceptedText(spec.type, kind, value);
-          if (text === undefined) out.push(jsonFailures[kind]);
-          else checkValue(text, 0, text.length, row, out, kind !== 'string');
-        },
+            if (numeric !== undefined && typeof value === 'number') {
+              // A double is checked as a number; only further rules need its text.
+              if (!numeric.double(value, out) || ruleCount === 0) return;
+              const text = String(value);
+              for (let i = 0; i < ruleCount; i++)
+                (rules[i] as RuleCheck)(text, 0, text.length, row, out);
+              return;
+            }
+            const kind = jsonKind(value);
+            const text = kind === 'other' ? undefined : acceptedText(spec.type, kind, value);
+            if (text === undefined) out.push(jsonFailures[kind]);
+            else checkValue(text, 0, text.length, row, out, kind !== 'string');
+          },
   };
 }
 
@@ -160,16 +169,51 @@ const SHORT_LIST = 8;
 
 function valuesRule(values: string[]): RuleCheck {
   const notListed = failure('enum', messages.enum(values));
+  const miss = missReporter(
+    notListed,
+    lazySuggester(() => values),
+  );
   if (values.length <= SHORT_LIST) {
     // A few === comparisons (a length check each, mostly) beat hashing every cell.
     const list = [...values];
     return (text, start, end, _row, out) => {
-      if (!spanIsOneOf(text, start, end, list)) out.push(notListed);
+      if (!spanIsOneOf(text, start, end, list)) miss(text, start, end, out);
     };
   }
   const allowed = new Set(values);
   return (text, start, end, _row, out) => {
-    if (!allowed.has(spanText(text, start, end))) out.push(notListed);
+    if (!allowed.has(spanText(text, start, end))) miss(text, start, end, out);
+  };
+}
+
+/**
+ * Pushes the failure of a value not in a list: with "did you mean" and a `suggestion` when the
+ * list's index knows a near value (validate/suggest.ts), else the shared prebuilt failure.
+ */
+function missReporter(
+  notListed: Failure,
+  suggester: Suggester,
+): (text: string, start: number, end: number, out: Failure[]) => void {
+  return (text, start, end, out) => {
+    const suggestion = suggester.suggest(spanText(text, start, end));
+    if (suggestion === undefined) out.push(notListed);
+    else
+      out.push({
+        code: notListed.code,
+        message: ruleMessages.didYouMean(notListed.message, suggestion),
+        suggestion,
+      });
+  };
+}
+
+/** `inList`: the value must be in the named reference list (a Set built once per validation). */
+function listRule(name: string, list: ReadonlySet<string>): RuleCheck {
+  const miss = missReporter(
+    failure('in_list', ruleMessages.inList(name)),
+    lazySuggester(() => list),
+  );
+  return (text, start, end, _row, out) => {
+    if (!list.has(spanText(text, start, end))) miss(text, start, end, out);
   };
 }
 
@@ -208,7 +252,7 @@ function typedValuesRule(spec: FieldSpec, values: string[]): RuleCheck {
   return valuesRule(values);
 }
 
-function compileRules(spec: FieldSpec): RuleCheck[] {
+function compileRules(spec: FieldSpec, options: CompileOptions): RuleCheck[] {
   const rules: FieldRules = spec.rules;
   const out: RuleCheck[] = [];
   const length = lengthRules(rules.minLength, rules.maxLength);
@@ -226,6 +270,8 @@ function compileRules(spec: FieldSpec): RuleCheck[] {
   if (rules.allowedChars !== undefined) out.push(allowedCharsRule(rules.allowedChars));
   if (rules.values !== undefined && spec.type !== 'enum')
     out.push(typedValuesRule(spec, rules.values));
+  const list = rules.inList === undefined ? undefined : options.lists?.get(rules.inList);
+  if (list !== undefined) out.push(listRule(rules.inList as string, list));
   // Last, so that only values of the right type take part in uniqueness. Numbers are unique by
   // value (`1`, `01`, `+1` and `1.0` are one value), in CSV as in JSON.
   if (rules.unique === true)

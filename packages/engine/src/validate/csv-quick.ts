@@ -12,6 +12,14 @@
 
 import type { QuickCsvRecord } from '../csv/reader.ts';
 import type { CompiledField, Failure } from './compile.ts';
+import type { CompiledRules, RowView, RuleFailure } from './cross-field.ts';
+
+/** The schema's cross-field rules and where their slots' cells are (column per slot, or -1). */
+export interface QuickRules {
+  rules: CompiledRules;
+  view: RowView;
+  slotColumns: Int32Array;
+}
 
 const GIVE_UP = -1;
 const LF = 10;
@@ -27,6 +35,7 @@ export function createQuickCsvRecord(
   delimiter: string,
   maxFieldBytes: number,
   startRow: (row: number) => boolean,
+  quickRules?: QuickRules,
 ): QuickCsvRecord {
   const last = columns.length - 1;
   const delimCode = delimiter.charCodeAt(0);
@@ -40,6 +49,11 @@ export function createQuickCsvRecord(
   // Checks that remember values across rows (unique) run only once the record is otherwise clean:
   // column, start and end of each such cell.
   const deferred: number[] = [];
+  // With cross-field rules: each cell's extent, by column, for the rules to read once the record
+  // is otherwise clean (a record any rule fails is left to the normal path, which reports it).
+  const cellStarts = new Int32Array(columns.length);
+  const cellEnds = new Int32Array(columns.length);
+  const ruleFailures: RuleFailure[] = [];
 
   // The text being read and the next delimiter, line feed and carriage return at or after where
   // each was last searched: found with indexOf, each character looked at about once per text.
@@ -86,6 +100,8 @@ export function createQuickCsvRecord(
         i = cellEnd;
       }
       if (cellEnd - cellStart > safeChars) return GIVE_UP;
+      cellStarts[col] = cellStart;
+      cellEnds[col] = cellEnd;
 
       const check = checks[col];
       if (check !== undefined) {
@@ -121,11 +137,27 @@ export function createQuickCsvRecord(
     return true;
   }
 
+  /** The rules on the record's cells: true when none fails (uniqueTogether last, as unique). */
+  function rulesPass(row: number): boolean {
+    const { rules, view, slotColumns } = quickRules as QuickRules;
+    for (let s = 0; s < slotColumns.length; s++) {
+      const col = slotColumns[s] as number;
+      if (col < 0) view.absent(s);
+      else view.set(s, text, cellStarts[col] as number, cellEnds[col] as number);
+    }
+    rules.checkRow(view, row, ruleFailures);
+    if (ruleFailures.length === 0 && rules.stateful) rules.checkKeys(view, row, ruleFailures);
+    if (ruleFailures.length === 0) return true;
+    ruleFailures.length = 0;
+    return false;
+  }
+
   return (piece, start, end, row) => {
     if (!startRow(row)) return GIVE_UP;
     useText(piece, start);
     let after = walk(start, end, row);
     if (after >= 0 && deferred.length !== 0 && !deferredPass(row)) after = GIVE_UP;
+    if (after >= 0 && quickRules !== undefined && !rulesPass(row)) after = GIVE_UP;
     // Setting an array's length is a runtime call: only when there is something to drop.
     if (out.length !== 0) out.length = 0;
     if (deferred.length !== 0) deferred.length = 0;

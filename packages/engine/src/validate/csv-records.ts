@@ -14,7 +14,8 @@ import { planHeader } from './csv-header.ts';
 import { createQuickCsvRecord } from './csv-quick.ts';
 import { truncateValue } from './issue-value.ts';
 import { messages } from './messages.ts';
-import { REQUIRED, type RecordSource, type Run } from './run.ts';
+import { REQUIRED, fieldIssue, ruleIssue, type RecordSource, type Run } from './run.ts';
+import { RowView, type RuleFailure } from './cross-field.ts';
 
 export function csvRecords(run: Run): RecordSource {
   const { collector, fields, options } = run;
@@ -38,16 +39,23 @@ export function csvRecords(run: Run): RecordSource {
   const reportFailures = (row: number, field: CompiledField, value: string) => {
     const shown = truncateValue(value);
     for (let i = 0; i < out.length; i++) {
-      const f = out[i] as Failure;
-      collector.rowIssue({
-        row,
-        field: field.name,
-        code: f.code,
-        message: f.message,
-        value: shown,
-      });
+      collector.rowIssue(fieldIssue(row, field, out[i] as Failure, shown, value));
     }
     out.length = 0;
+  };
+
+  // Cross-field rules read the cells of their slots; a slot whose column is missing switches its
+  // rules off (missing_column already says so).
+  const rules = run.rules;
+  const view = rules === undefined ? undefined : new RowView(rules.slotFields.length);
+  let slotColumns = new Int32Array(0);
+  const ruleFailures: RuleFailure[] = [];
+  const reportRules = (row: number) => {
+    for (let i = 0; i < ruleFailures.length; i++) {
+      const f = ruleFailures[i] as RuleFailure;
+      collector.rowIssue(ruleIssue(row, fields[f.fieldIndex] as CompiledField, f));
+    }
+    ruleFailures.length = 0;
   };
 
   const sink: CsvSink = {
@@ -66,11 +74,16 @@ export function csvRecords(run: Run): RecordSource {
       boundColumns = bound.map((b) => b.col);
       const columns: (CompiledField | undefined)[] = new Array<undefined>(width).fill(undefined);
       for (const b of bound) columns[b.col] = b.field;
+      if (rules !== undefined) {
+        slotColumns = Int32Array.from(rules.slotFields, (k) => plan.columns[k] as number);
+        rules.bind((slot) => (slotColumns[slot] as number) >= 0);
+      }
       sink.quickRecord = createQuickCsvRecord(
         columns,
         reader.delimiter as string,
         options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
         (row) => run.startRow(row),
+        rules === undefined ? undefined : { rules, view: view as RowView, slotColumns },
       );
     },
 
@@ -93,14 +106,25 @@ export function csvRecords(run: Run): RecordSource {
         const value = cells[col] as string;
         if (value.length === 0) {
           const field = boundFields[k] as CompiledField;
-          if (field.required) {
-            const { code, message } = REQUIRED;
-            collector.rowIssue({ row, field: field.name, code, message, value: null });
-          }
+          if (field.required) collector.rowIssue(fieldIssue(row, field, REQUIRED, null, ''));
           continue;
         }
         (boundChecks[k] as CompiledField['checkSpan'])(value, 0, value.length, row, out);
         if (out.length !== 0) reportFailures(row, boundFields[k] as CompiledField, value);
+      }
+      if (rules !== undefined) {
+        const v = view as RowView;
+        for (let s = 0; s < slotColumns.length; s++) {
+          const col = slotColumns[s] as number;
+          if (col < 0 || col >= n) v.absent(s);
+          else {
+            const cell = cells[col] as string;
+            v.set(s, cell, 0, cell.length);
+          }
+        }
+        rules.checkRow(v, row, ruleFailures);
+        rules.checkKeys(v, row, ruleFailures);
+        if (ruleFailures.length !== 0) reportRules(row);
       }
     },
 

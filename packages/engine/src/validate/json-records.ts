@@ -8,7 +8,10 @@ import { describeJsonValue, jsonValueText } from './issue-value.ts';
 import { buildJsonTree, isJsonObject, pathSegment, type JsonNode } from './json-fields.ts';
 import { createQuickRecord } from './json-quick.ts';
 import { messages } from './messages.ts';
-import { REQUIRED, type RecordSource, type Run } from './run.ts';
+import { REQUIRED, fieldIssue, ruleIssue, type RecordSource, type Run } from './run.ts';
+import { RowView, type CompiledRules, type RuleFailure } from './cross-field.ts';
+import type { CompiledField } from './compile.ts';
+import { LosslessNumber, type FieldSpec } from '../model.ts';
 
 export function jsonRecords(run: Run): RecordSource {
   const { collector, options } = run;
@@ -25,7 +28,42 @@ export function jsonRecords(run: Run): RecordSource {
 
   const report = (row: number, base: string, node: JsonNode, f: Failure, value: string | null) => {
     const path = base + node.relPath;
-    collector.rowIssue({ row, field: node.name, code: f.code, message: f.message, value, path });
+    const field = node.field;
+    if (field === undefined) {
+      collector.rowIssue({ row, field: node.name, code: f.code, message: f.message, value, path });
+      return;
+    }
+    const issue = fieldIssue(row, field, f, value, value ?? '');
+    issue.field = node.name;
+    issue.path = path;
+    collector.rowIssue(issue);
+  };
+
+  // Cross-field rules: each slot's property names and JSON path below the record.
+  const rules = run.rules;
+  const view = rules === undefined ? undefined : new RowView(rules.slotFields.length);
+  const slotKeys = (rules?.slotFields ?? []).map((k) => {
+    const spec = run.schema.fields[k] as FieldSpec;
+    return spec.path ?? spec.name.split('.');
+  });
+  const relPaths = run.schema.fields.map((spec) =>
+    (spec.path ?? spec.name.split('.')).map(pathSegment).join(''),
+  );
+  const ruleFailures: RuleFailure[] = [];
+  const checkRules = (obj: Record<string, unknown>, row: number, base: string) => {
+    const v = view as RowView;
+    for (let s = 0; s < slotKeys.length; s++) {
+      const spec = run.schema.fields[(rules as CompiledRules).slotFields[s] as number] as FieldSpec;
+      readSlot(v, s, obj, slotKeys[s] as string[], spec);
+    }
+    (rules as CompiledRules).checkRow(v, row, ruleFailures);
+    (rules as CompiledRules).checkKeys(v, row, ruleFailures);
+    for (const f of ruleFailures) {
+      const issue = ruleIssue(row, run.fields[f.fieldIndex] as CompiledField, f);
+      issue.path = base + (relPaths[f.fieldIndex] as string);
+      collector.rowIssue(issue);
+    }
+    ruleFailures.length = 0;
   };
 
   /** Checks the fields under `parent` in `obj`; `base` is the record's path (`$[3]`). */
@@ -87,12 +125,15 @@ export function jsonRecords(run: Run): RecordSource {
 
   return createJsonReader(
     {
-      quickRecord: createQuickRecord(root, (row) => run.startRow(row)),
+      // The fast path sees no values, and rules need them: with rules, every record is parsed.
+      quickRecord:
+        rules === undefined ? createQuickRecord(root, (row) => run.startRow(row)) : undefined,
 
       record(value, row, path) {
         if (!run.startRow(row)) return;
         if (isJsonObject(value)) {
           checkObject(value, root, row, path);
+          if (rules !== undefined) checkRules(value, row, path);
           return;
         }
         collector.rowIssue({
@@ -120,4 +161,44 @@ export function jsonRecords(run: Run): RecordSource {
     },
     readerOptions,
   );
+}
+
+/**
+ * A rule slot's value in a record: absent when missing or null; its text when it is a scalar of
+ * the JSON type the field takes (a number for number fields, true/false for booleans, a string
+ * otherwise); otherwise present but never compared (already a `type` error, or not a scalar).
+ */
+function readSlot(
+  view: RowView,
+  slot: number,
+  record: Record<string, unknown>,
+  keys: readonly string[],
+  spec: FieldSpec,
+): void {
+  let value: unknown = record;
+  for (const key of keys) {
+    if (!isJsonObject(value) || !Object.hasOwn(value, key)) {
+      view.absent(slot);
+      return;
+    }
+    value = value[key];
+  }
+  if (value === null || value === undefined) {
+    view.absent(slot);
+    return;
+  }
+  const numeric = spec.type === 'integer' || spec.type === 'number';
+  let text: string | undefined;
+  if (typeof value === 'string') text = numeric || spec.type === 'boolean' ? undefined : value;
+  else if (typeof value === 'number')
+    text = numeric || spec.anyValue || spec.type === 'enum' ? String(value) : undefined;
+  else if (value instanceof LosslessNumber)
+    text = numeric || spec.anyValue || spec.type === 'enum' ? value.raw : undefined;
+  else if (typeof value === 'boolean')
+    text =
+      spec.type === 'boolean' || spec.anyValue || spec.type === 'enum' ? String(value) : undefined;
+  if (text === undefined) view.opaque(slot);
+  // A JSON "" is a value, unlike an empty CSV cell: present, as the field checks read it.
+  else if (text === '') view.opaque(slot);
+  else view.set(slot, text, 0, text.length);
 }

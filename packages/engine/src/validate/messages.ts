@@ -80,6 +80,95 @@ export const messages = {
     `The ${option} option does not apply to ${fileType} files`,
 };
 
+type Kind = 'number' | 'date' | 'boolean' | 'text';
+
+const ORDER_WORDS: Record<string, string> = {
+  '=': 'equal to',
+  '!=': 'different from',
+  '>': 'greater than',
+  '>=': 'at least',
+  '<': 'less than',
+  '<=': 'at most',
+};
+const DATE_WORDS: Record<string, string> = {
+  '=': 'the same as',
+  '!=': 'different from',
+  '>': 'after',
+  '>=': 'on or after',
+  '<': 'before',
+  '<=': 'on or before',
+};
+const opWords = (op: string, kind: Kind) => (kind === 'date' ? DATE_WORDS : ORDER_WORDS)[op] ?? op;
+const quoted = (v: string) => `"${v}"`;
+
+/** Messages of cross-field rules: they name the other field and its value. */
+export const ruleMessages = {
+  /** The condition as it held in the row: `country is "DE"`. */
+  condition: (
+    when: { field: string; op: string; value?: string | string[] },
+    kind: Kind,
+    actual: string,
+  ): string => {
+    const f = when.field;
+    switch (when.op) {
+      case 'isEmpty':
+        return `${f} is empty`;
+      case 'isNotEmpty':
+      case '=':
+      case 'in':
+        return `${f} is ${quoted(actual)}`;
+      case 'notIn':
+        return `${f} is ${quoted(actual)}, not one of ${shortList(when.value as string[])}`;
+      default:
+        return `${f} is ${quoted(actual)}, ${opWords(when.op, kind)} ${quoted(when.value as string)}`;
+    }
+  },
+  requiredWhen: (condition: string) => `Required when ${condition}`,
+  emptyWhen: (condition: string) => `Must be empty when ${condition}`,
+  allowedValuesWhen: (values: readonly string[], condition: string) =>
+    `Must be one of: ${shortList(values)} when ${condition}`,
+  requireOneOf: (names: readonly string[], min: number, max: number): string => {
+    const list = names.join(', ');
+    if (max === Infinity)
+      return min === 1
+        ? `At least one of ${list} is required`
+        : `At least ${min} of ${list} are required`;
+    if (min === max) return `Exactly ${min === 1 ? 'one' : min} of ${list} must be filled in`;
+    if (min === 0) return `At most ${max === 1 ? 'one' : max} of ${list} may be filled in`;
+    return `Between ${min} and ${max} of ${list} must be filled in`;
+  },
+  compareField: (op: string, kind: Kind, other: string, otherValue: string) =>
+    `Must be ${opWords(op, kind)} ${other} (${quoted(otherValue)})`,
+  compareValue: (op: string, kind: Kind, value: string) =>
+    `Must be ${opWords(op, kind)} ${kind === 'text' ? quoted(value) : value}`,
+  sumField: (label: string, total: string, tolerance: string | undefined) =>
+    `Must equal ${label} = ${total}${tolerance === undefined ? '' : ` (within ${tolerance})`}`,
+  sumValue: (label: string, value: string, total: string, tolerance: string | undefined) =>
+    `${label} must add up to ${value}${tolerance === undefined ? '' : ` (within ${tolerance})`}; it is ${total}`,
+  uniqueTogether: (names: readonly string[], firstRow: number) =>
+    `Duplicate combination of ${names.join(', ')}; first seen in row ${firstRow}`,
+  /** "Did you mean" appended to an enum or list message. */
+  didYouMean: (message: string, suggestion: string) => `${message}. Did you mean "${suggestion}"?`,
+  inList: (list: string) => `Must be a value of the list ${list}`,
+  listNotGiven: (list: string, field: string) =>
+    `The list '${list}' of field '${field}' was not given, so its values were not checked against it`,
+};
+
+/**
+ * A rule's own message: `{field}`, `{value}` and `{other}` are replaced by the field's name, its
+ * value and the other value the rule looked at; anything else is kept as written.
+ */
+export function renderTemplate(
+  template: string,
+  field: string,
+  value: string,
+  other: string,
+): string {
+  return template.replace(/\{(field|value|other)\}/g, (_m, key: string) =>
+    key === 'field' ? field : key === 'value' ? value : other,
+  );
+}
+
 /** 12,345 — by hand: toLocaleString loads locale data, which costs milliseconds on first use. */
 function grouped(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

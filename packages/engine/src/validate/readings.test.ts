@@ -79,12 +79,19 @@ describe('keywords beside $ref', () => {
     const schema = {
       $defs: { short: { type: 'string', maxLength: 3 } },
       type: 'object',
-      properties: { s: { $ref: '#/$defs/short', maxLength: 10 }, t: { $ref: '#/$defs/short', minLength: 2 } },
+      properties: {
+        s: { $ref: '#/$defs/short', maxLength: 10 },
+        t: { $ref: '#/$defs/short', minLength: 2 },
+      },
     };
-    expect(codes(json(schema, [{ s: 'abcdef', t: 'a' }, { s: 'abc', t: 'ab' }]))).toEqual([
-      '1:s:max_length',
-      '1:t:min_length',
-    ]);
+    expect(
+      codes(
+        json(schema, [
+          { s: 'abcdef', t: 'a' },
+          { s: 'abc', t: 'ab' },
+        ]),
+      ),
+    ).toEqual(['1:s:max_length', '1:t:min_length']);
   });
 });
 
@@ -110,11 +117,23 @@ describe('Table Schema datetime and time', () => {
 
 describe('JSON Schema type lists and untyped values', () => {
   it('{"type":["string","integer"]} accepts 5 and text, refuses 5.5 and true', () => {
-    const schema = { type: 'object', properties: { v: { type: ['string', 'integer'], maxLength: 2 } } };
-    const r = json(schema, [{ v: 5 }, { v: 'ab' }, { v: 5.5 }, { v: true }, { v: 'abc' }, { v: 123456 }]);
+    const schema = {
+      type: 'object',
+      properties: { v: { type: ['string', 'integer'], maxLength: 2 } },
+    };
+    const r = json(schema, [
+      { v: 5 },
+      { v: 'ab' },
+      { v: 5.5 },
+      { v: true },
+      { v: 'abc' },
+      { v: 123456 },
+    ]);
     expect(codes(r)).toEqual(['3:v:type', '4:v:type', '5:v:max_length']);
     expect(r.errors[0]?.message).toBe('Must be text or a whole number');
-    expect(parseSchema(schema).ok && (parseSchema(schema) as { warnings: string[] }).warnings).toEqual([]);
+    expect(
+      parseSchema(schema).ok && (parseSchema(schema) as { warnings: string[] }).warnings,
+    ).toEqual([]);
   });
 
   it('untyped enum/const of numbers compare by value', () => {
@@ -137,9 +156,9 @@ describe('JSON Schema type lists and untyped values', () => {
     const parsed = parseSchema({ type: 'object', properties: { d: { format: 'date' } } });
     expect(parsed.ok).toBe(true);
     if (parsed.ok) expect(parsed.warnings.join('\n')).toMatch(/has no type.*format 'date'/);
-    expect(codes(json({ type: 'object', properties: { d: { format: 'date' } } }, [{ d: 5 }]))).toEqual([
-      '1:d:type',
-    ]);
+    expect(
+      codes(json({ type: 'object', properties: { d: { format: 'date' } } }, [{ d: 5 }])),
+    ).toEqual(['1:d:type']);
   });
 });
 
@@ -153,7 +172,10 @@ describe('a dotted property name beside the nested property of the same name', (
   };
   it('is not refused: both are checked, told apart by their paths', () => {
     const r = json(schema, [{ 'a.b': 'x', a: { b: 5 } }]);
-    expect(r.errors.map((e) => `${e.path}:${e.code}`)).toEqual(["$[0]['a.b']:type", '$[0].a.b:type']);
+    expect(r.errors.map((e) => `${e.path}:${e.code}`)).toEqual([
+      "$[0]['a.b']:type",
+      '$[0].a.b:type',
+    ]);
   });
   it('is refused in a CSV schema, where both are the one column a.b', () => {
     const parsed = parseSchema({ ...schema, 'x-schemacheck': { fileType: 'csv' } });
@@ -172,7 +194,10 @@ describe('unique compares integers and numbers by value', () => {
       '4:n:unique',
       '7:n:unique',
     ]);
-    expect(codes(csv(schema('number'), 'n\n1\n1.0\n1e0\n10\n'))).toEqual(['3:n:unique', '4:n:unique']);
+    expect(codes(csv(schema('number'), 'n\n1\n1.0\n1e0\n10\n'))).toEqual([
+      '3:n:unique',
+      '4:n:unique',
+    ]);
   });
   it('in JSON the same', () => {
     const text = '[{"n": 1}, {"n": 1.0}, {"n": 1e0}, {"n": 10}]';

@@ -1,7 +1,9 @@
-import type { SchemaModel } from '../model.ts';
+import type { Issue, SchemaModel } from '../model.ts';
+import { truncateValue } from './issue-value.ts';
 import type { Collector } from './collector.ts';
 import type { CompiledField, Failure } from './compile.ts';
-import { messages } from './messages.ts';
+import type { CompiledRules, RuleFailure } from './cross-field.ts';
+import { messages, renderTemplate } from './messages.ts';
 import type { ValidateOptions } from './validator.ts';
 
 /** What the CSV and JSON sides share while one validation runs. */
@@ -10,6 +12,8 @@ export interface Run {
   readonly fields: readonly CompiledField[];
   readonly options: ValidateOptions;
   readonly collector: Collector;
+  /** The schema's cross-field rules, compiled; undefined when it has none. */
+  readonly rules: CompiledRules | undefined;
   /** Makes `row` the current data row; false when the event must be ignored (row limit passed). */
   startRow(row: number): boolean;
   /** True once the row limit was passed: nothing more is checked or counted. */
@@ -23,3 +27,42 @@ export interface RecordSource {
 }
 
 export const REQUIRED: Failure = { code: 'required', message: messages.required };
+
+/**
+ * The issue of a field's failure: its severity and own message template (FieldRules) applied, and
+ * the suggestion carried. `shown` is the value for the issue (cut), `raw` the value for {value}.
+ */
+export function fieldIssue(
+  row: number,
+  field: CompiledField,
+  f: Failure,
+  shown: string | null,
+  raw: string,
+): Issue {
+  const issue: Issue = {
+    row,
+    field: field.name,
+    code: f.code,
+    message:
+      field.template === undefined
+        ? f.message
+        : renderTemplate(field.template, field.name, raw, ''),
+    value: shown,
+  };
+  if (field.severity !== undefined) issue.severity = field.severity;
+  if (f.suggestion !== undefined) issue.suggestion = f.suggestion;
+  return issue;
+}
+
+/** The issue of a cross-field rule's failure, on its dependent field. */
+export function ruleIssue(row: number, field: CompiledField, f: RuleFailure): Issue {
+  const issue: Issue = {
+    row,
+    field: field.name,
+    code: f.code,
+    message: f.message,
+    value: f.value === null ? null : truncateValue(f.value),
+  };
+  if (f.severity !== undefined) issue.severity = f.severity;
+  return issue;
+}

@@ -1,3 +1,4 @@
+import { parseSchema } from '../schema/parse.ts';
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_CODES,
@@ -410,6 +411,31 @@ describe('every error code', () => {
         onIssue: collect,
       },
     );
+    // Cross-field rules and reference lists (docs/engine.md, "Cross-field rules").
+    const ruled = parseSchema({
+      name: 'r',
+      fields: ['a', 'b', 'c', 'n', 'm', 't'].map((name) => ({
+        name,
+        type: 'nmt'.includes(name) ? 'number' : 'string',
+        required: false,
+        validation: name === 'c' ? { inList: 'codes' } : {},
+      })),
+      rules: [
+        { kind: 'requiredWhen', field: 'b', when: { field: 'a', op: '=', value: 'x' } },
+        { kind: 'emptyWhen', field: 'c', when: { field: 'a', op: '=', value: 'x' } },
+        { kind: 'requireOneOf', fields: ['b', 'c'] },
+        { kind: 'compare', left: 'n', op: '<', right: 'm' },
+        { kind: 'allowedValuesWhen', field: 'a', when: { field: 'n', op: '>', value: 0 }, values: ['y'] },
+        { kind: 'sum', fields: ['n', 'm'], equals: 't' },
+        { kind: 'uniqueTogether', fields: ['a', 'n'] },
+      ],
+    });
+    if (!ruled.ok) throw new Error(JSON.stringify(ruled.problems));
+    validateBytes(ruled.value, encode('a,b,c,n,m,t\nx,,Q,2,1,4\nx,,,2,1,3\n'), {
+      fileType: 'csv',
+      lists: { codes: ['P'] },
+      onIssue: collect,
+    });
     // One record above the default member limit (docs/decisions/062).
     validateBytes(
       schema([{ name: 'id', type: 'integer' }]),

@@ -3,7 +3,9 @@
 
 import type { FileType, Issue, SchemaModel, ValidationResult } from '../model.ts';
 import { Collector, DEFAULT_MAX_ERRORS } from './collector.ts';
-import { compileField } from './compile.ts';
+import { compileField, type CompileOptions } from './compile.ts';
+import { compileCrossFieldRules } from './cross-field.ts';
+import { ruleMessages } from './messages.ts';
 import { csvRecords } from './csv-records.ts';
 import { jsonRecords } from './json-records.ts';
 import type { Run } from './run.ts';
@@ -24,6 +26,11 @@ export interface ValidateOptions {
   onIssue?: (issue: Issue) => void;
   /** "Today" for allowFuture/allowPast (tests); defaults to the current time. */
   now?: Date;
+  /**
+   * Reference lists for `inList` fields, by name: each is read once into a set when the
+   * validator is created (memory bounded by the list, not the file).
+   */
+  lists?: ReadonlyMap<string, Iterable<string>> | Readonly<Record<string, Iterable<string>>>;
 }
 
 export interface Validator {
@@ -40,10 +47,13 @@ export interface Validator {
  * validator. The schema is assumed checked by the schema parser.
  */
 export function createValidator(schema: SchemaModel, options: ValidateOptions): Validator {
-  const compileOptions = options.now ? { now: options.now } : {};
+  const lists = loadLists(schema, options);
+  const compileOptions: CompileOptions = { lists: lists.sets };
+  if (options.now) compileOptions.now = options.now;
   const fields = schema.fields.map((f) => compileField(f, compileOptions));
   const collector = new Collector(options.maxErrors ?? DEFAULT_MAX_ERRORS, options.onIssue);
   for (const message of schema.warnings ?? []) collector.warn({ code: 'schema', message });
+  for (const message of lists.warnings) collector.warn({ code: 'schema', message });
   const maxRows = options.maxRows ?? Infinity;
   let stopped = false;
   let result: ValidationResult | undefined;
@@ -53,6 +63,7 @@ export function createValidator(schema: SchemaModel, options: ValidateOptions): 
     fields,
     options,
     collector,
+    rules: compileCrossFieldRules(schema),
     startRow(row) {
       if (stopped) return false;
       if (collector.startRow(row, maxRows)) return true;
@@ -82,6 +93,35 @@ export function createValidator(schema: SchemaModel, options: ValidateOptions): 
       return stopped;
     },
   };
+}
+
+/**
+ * The reference lists the schema's `inList` fields name, each read once into a Set. A name the
+ * caller did not pass is a warning (the field's other checks still run).
+ */
+function loadLists(
+  schema: SchemaModel,
+  options: ValidateOptions,
+): { sets: Map<string, ReadonlySet<string>>; warnings: string[] } {
+  const sets = new Map<string, ReadonlySet<string>>();
+  const warnings: string[] = [];
+  const given = options.lists;
+  const lookup = (name: string): Iterable<string> | undefined =>
+    given === undefined
+      ? undefined
+      : given instanceof Map
+        ? (given as ReadonlyMap<string, Iterable<string>>).get(name)
+        : Object.hasOwn(given, name)
+          ? (given as Record<string, Iterable<string>>)[name]
+          : undefined;
+  for (const field of schema.fields) {
+    const name = field.rules.inList;
+    if (name === undefined || sets.has(name)) continue;
+    const values = lookup(name);
+    if (values === undefined) warnings.push(ruleMessages.listNotGiven(name, field.name));
+    else sets.set(name, values instanceof Set ? (values as Set<string>) : new Set(values));
+  }
+  return { sets, warnings };
 }
 
 /** Validates a whole stream; stops reading early once the row limit is passed. */

@@ -278,11 +278,7 @@ function readMembers(
     ctx.warn(
       `Property '${name}' is required but not described; its presence is checked and any value is accepted (at ${joinPath(path, 'required')})`,
     );
-    pushField(
-      walk,
-      [...keys, key],
-      anyValueField(fieldPath, walk.fields.length, name, true),
-    );
+    pushField(walk, [...keys, key], anyValueField(fieldPath, walk.fields.length, name, true));
   }
 }
 

@@ -4,6 +4,8 @@ import type { ErrorCode } from '../../model.ts';
 export interface Failure {
   readonly code: ErrorCode;
   readonly message: string;
+  /** "Did you mean": the listed value the checked one nearly is (built per miss). */
+  readonly suggestion?: string;
 }
 
 /**

@@ -78,6 +78,6 @@ export const ruleMessages: RuleMessage[] = [
       validation: { values: ['Income', 'Expense', 'Transfer'] },
     },
     rejected: 'income',
-    message: 'Must be one of: Income, Expense, Transfer',
+    message: 'Must be one of: Income, Expense, Transfer. Did you mean "Income"?',
   },
 ];
