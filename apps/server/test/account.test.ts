@@ -114,7 +114,11 @@ describe('delete-account', () => {
     const u = await c.register();
     const wrong = await c.post('/api/delete-account', { password: 'Wrong-Password-1' });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ error: 'Incorrect password', code: 'incorrect_password' });
+    expect(wrong.json()).toEqual({
+      error: 'Incorrect password',
+      code: 'incorrect_password',
+      request_id: expect.any(String),
+    });
     for (let i = 0; i < 9; i++)
       await c.post('/api/delete-account', { password: 'Wrong-Password-1' });
     const blocked = await c.post('/api/delete-account', { password: u.password });

@@ -78,6 +78,7 @@ describe('register', () => {
       expect(res.json()).toEqual({
         error: 'This password is too common. Choose another one.',
         code: 'common_password',
+        request_id: expect.any(String),
       });
     },
   );
@@ -118,7 +119,11 @@ describe('register', () => {
       username: u.username.toUpperCase(),
     });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toEqual({ error: 'That username is taken', code: 'username_taken' });
+    expect(sameName.json()).toEqual({
+      error: 'That username is taken',
+      code: 'username_taken',
+      request_id: expect.any(String),
+    });
     const sameEmail = await client().post('/api/auth/register', {
       ...newUser(),
       email: u.email.toUpperCase(),
@@ -127,6 +132,7 @@ describe('register', () => {
     expect(sameEmail.json()).toEqual({
       error: 'An account with that email already exists',
       code: 'email_taken',
+      request_id: expect.any(String),
     });
   });
 
@@ -149,6 +155,7 @@ describe('register', () => {
     expect(res.json()).toEqual({
       error: 'Too many requests. Try again in 60 minutes.',
       code: 'rate_limited',
+      request_id: expect.any(String),
     });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
     expect((await client().post('/api/auth/register', newUser())).statusCode).toBe(201);
@@ -202,6 +209,7 @@ describe('login', () => {
     expect(wrong.json()).toEqual({
       error: 'Invalid username/email or password',
       code: 'invalid_credentials',
+      request_id: expect.any(String),
     });
     expect(stableHeaders(wrong)).toEqual(stableHeaders(unknown));
   });
@@ -252,6 +260,7 @@ describe('login', () => {
     expect(blocked.json()).toEqual({
       error: 'Too many failed sign-in attempts. Try again in 15 minutes.',
       code: 'rate_limited',
+      request_id: expect.any(String),
     });
     expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
 
@@ -457,7 +466,11 @@ describe('CSRF', () => {
       { csrf: false },
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'Invalid or missing CSRF token', code: 'csrf' });
+    expect(res.json()).toEqual({
+      error: 'Invalid or missing CSRF token',
+      code: 'csrf',
+      request_id: expect.any(String),
+    });
   });
 
   it.each([

@@ -92,6 +92,7 @@ describe('errors', () => {
     expect(res.json()).toEqual({
       error: 'Something went wrong on our side. Please try again.',
       code: 'internal',
+      request_id: expect.any(String),
     });
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('.ts');
@@ -102,7 +103,11 @@ describe('errors', () => {
     for (const url of ['/api/nope', '/api', '/api/auth/nope?x=1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(res.json()).toEqual({
+        error: 'Not found',
+        code: 'not_found',
+        request_id: expect.any(String),
+      });
     }
   });
 
@@ -110,7 +115,11 @@ describe('errors', () => {
     for (const url of ['/api/v1/validat', '/api/nope']) {
       const res = await t.app.inject({ method: 'POST', url, payload: {} });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(res.json()).toEqual({
+        error: 'Not found',
+        code: 'not_found',
+        request_id: expect.any(String),
+      });
     }
   });
 
@@ -138,6 +147,7 @@ describe('errors', () => {
     expect(res.json()).toEqual({
       error: 'The request body is not valid JSON',
       code: 'invalid_json',
+      request_id: expect.any(String),
     });
   });
 
@@ -177,6 +187,7 @@ describe('errors', () => {
     expect(res.json()).toEqual({
       error: 'The request body is too large',
       code: 'payload_too_large',
+      request_id: expect.any(String),
     });
   });
 

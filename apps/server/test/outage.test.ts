@@ -29,6 +29,7 @@ describe('database outage', () => {
         expect(res.json()).toEqual({
           error: 'The service is temporarily unavailable. Please try again shortly.',
           code: 'database_unavailable',
+          request_id: expect.any(String),
         });
       }
       expect((await client.get('/healthz')).statusCode).toBe(503);

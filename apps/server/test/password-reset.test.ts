@@ -163,7 +163,11 @@ describe('reset-password', () => {
       password: 'Other-Password-9',
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: INVALID, code: 'invalid_reset_token' });
+    expect(again.json()).toEqual({
+      error: INVALID,
+      code: 'invalid_reset_token',
+      request_id: expect.any(String),
+    });
   });
 
   it('expires after one hour', async () => {

@@ -151,6 +151,7 @@ describe('validation workers', () => {
           error:
             'The validation ran out of memory on our side and stopped. It was not counted; please try again later.',
           code: 'validation_interrupted',
+          request_id: expect.any(String),
         });
         expect((await client.get('/api/auth/usage')).json()).toMatchObject({ used: 0 });
 

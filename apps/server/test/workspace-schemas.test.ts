@@ -78,7 +78,11 @@ describe('saved schemas', () => {
       await client.post('/api/schemas', SCHEMA),
     ]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 'plan_required', error: message });
+      expect(res.json()).toEqual({
+        code: 'plan_required',
+        error: message,
+        request_id: expect.any(String),
+      });
     }
   });
 
@@ -152,6 +156,7 @@ describe('saved schemas', () => {
     expect(res.json()).toEqual({
       code: 'schema_limit',
       error: `You can save up to ${MAX_SAVED_SCHEMAS} schemas. Delete one to save another.`,
+      request_id: expect.any(String),
     });
   });
 });

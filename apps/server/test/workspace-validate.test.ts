@@ -277,6 +277,7 @@ describe('POST /api/validate: results', () => {
     expect(report.json()).toEqual({
       code: 'plan_required',
       error: 'Downloading the full error report is available on the Pro plan and above.',
+      request_id: expect.any(String),
     });
   });
 });
