@@ -99,11 +99,14 @@ describe('the validation workspace', () => {
     await chooseFile(page, 'customers.csv', PLANTED);
     expect(await page.getByTestId('selected-file-name').textContent()).toBe('customers.csv');
 
-    // Hold the answer back a little to see (and photograph) the progress panel.
+    // Hold the answer back until the progress panel has been seen and photographed (a fixed delay
+    // was too short on a busy machine and the panel could be gone before it was checked).
+    let releaseAnswer = () => {};
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
     await page.route(
       '**/api/validate',
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await answerHeld;
         await route.continue();
       },
       { times: 1 },
@@ -113,8 +116,8 @@ describe('the validation workspace', () => {
     expect(await page.getByTestId('validation-progress').textContent()).toContain(
       'Large files may take longer to process',
     );
-    await page.waitForTimeout(700);
     await screenshot(page, 'dashboard-validating-1280');
+    releaseAnswer();
 
     const verdict = engineVerdict(webSchemaOf(SCHEMA_NAME, FIELDS), Buffer.from(PLANTED));
     expect(verdict.errorCount).toBeGreaterThan(0);
