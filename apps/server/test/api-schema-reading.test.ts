@@ -112,4 +112,35 @@ describe('saved schemas are read like every other schema', () => {
     });
     expect(valid.json()).toMatchObject({ valid: true, error_count: 0 });
   });
+
+  it('stores no file type for a schema that implies none, so each file decides', async () => {
+    const key = await businessKey();
+    // A minimal Table Schema: nothing tells it from the web form, and it names no type.
+    const created = await call(key, 'POST', '/api/v1/schemas', {
+      json: JSON.stringify({ fields: [{ name: 'sku', type: 'string' }] }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().type).toBeNull();
+    const id = created.json().schema_id as string;
+    expect((await call(key, 'GET', `/api/v1/schemas/${id}`)).json().type).toBeNull();
+
+    const csv = await call(key, 'POST', `/api/v1/validate?schema_id=${id}`, {
+      parts: [{ name: 'file', filename: 'items.csv', content: 'sku\nA1\n' }],
+    });
+    expect(csv.json()).toMatchObject({ valid: true, error_count: 0 });
+    const json = await call(key, 'POST', `/api/v1/validate?schema_id=${id}`, {
+      parts: [{ name: 'file', filename: 'items.json', content: '[{"sku":"A1"}]' }],
+    });
+    expect(json.json()).toMatchObject({ valid: true, error_count: 0 });
+
+    // Forms that imply a type keep taking it.
+    const table = await call(key, 'POST', '/api/v1/schemas', {
+      json: JSON.stringify({ fields: [{ name: 'sku', type: 'string', constraints: {} }] }),
+    });
+    expect(table.json().type).toBe('csv');
+    const jsonSchema = await call(key, 'POST', '/api/v1/schemas', {
+      json: JSON.stringify({ type: 'object', properties: { sku: { type: 'string' } } }),
+    });
+    expect(jsonSchema.json().type).toBe('json');
+  });
 });

@@ -506,7 +506,6 @@ describe('POST /v1/validate', () => {
         415,
         'unsupported_file',
       ],
-      [{ url: `/api/v1/validate?schema_id=${id}`, parts: [file('')] }, 400, 'empty_file'],
       [
         { url: `/api/v1/validate?schema_id=${id}`, parts: [{ name: 'note', value: 'x' }] },
         400,

@@ -173,11 +173,22 @@ describe('jobs', () => {
     expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([]);
   }, 120_000);
 
-  it('an empty file fails the job with a reason, and job.failed is delivered', async () => {
+  it('an empty file of no known type fails the job with a reason, and job.failed is delivered', async () => {
     const u = await businessUser(t, 142, 'jobfail');
     const hook = await addWebhook(u.auth);
     const before = receiver.deliveries.length;
-    const res = await postJob(u.auth, Buffer.alloc(0));
+    // An empty file is read like any other (docs/decisions/132) once its type is known; with no
+    // extension and a schema that names no type, nothing says how to read it.
+    const form = multipartBody([
+      { name: 'schema', value: JSON.stringify({ ...JSON.parse(SCHEMA), fileType: undefined }) },
+      { name: 'file', filename: 'people', content: Buffer.alloc(0) },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      headers: { ...u.auth, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(202);
     const job = await waitForJob(u.auth, res.json().job_id);
     expect(job).toMatchObject({ status: 'failed', result: null, error: 'The file is empty' });
@@ -186,7 +197,7 @@ describe('jobs', () => {
       event: 'job.failed',
       data: {
         job_id: job.job_id,
-        file_name: 'people.csv',
+        file_name: 'people',
         result: null,
         report_url: null,
         error: 'The file is empty',

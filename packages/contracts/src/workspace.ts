@@ -33,7 +33,9 @@ export const savedSchemaUpdateSchema = savedSchemaInputSchema
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 export type SavedSchemaUpdate = z.infer<typeof savedSchemaUpdateSchema>;
 
-export interface SavedSchema extends SavedSchemaInput {
+export interface SavedSchema extends Omit<SavedSchemaInput, 'fileType'> {
+  /** Null for a schema saved through the API without a type: each file decides. */
+  fileType: SavedSchemaInput['fileType'] | null;
   id: string;
   createdAt: string;
   updatedAt: string;

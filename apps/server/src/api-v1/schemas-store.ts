@@ -22,7 +22,8 @@ type Flags = {
 
 export interface StoredForm {
   name: string;
-  fileType: 'csv' | 'json';
+  /** Null: the schema names no type and its form implies none, so each file decides. */
+  fileType: 'csv' | 'json' | null;
   fields: unknown[];
   flags: Flags;
   /** What the engine warned about the sent document: rules the stored form does not keep. */
@@ -43,7 +44,11 @@ export async function normalise(pool: ValidationPool, text: string): Promise<Sto
   if (!parsed.ok) throw invalidSchema(parsed.problems);
   const web = toWebSchema(parsed.value);
   const form = detectSchemaFormat(JSON.parse(text) as unknown);
-  const fileType = web.fileType ?? (form === 'tableschema' ? 'csv' : 'json');
+  // Table Schema describes tables and JSON Schema JSON documents; the web and API forms say
+  // nothing by themselves (a minimal Table Schema reads as the web form), so without a type
+  // each file is read by its name or first bytes, as with an inline schema (docs/decisions/134).
+  const fileType =
+    web.fileType ?? (form === 'tableschema' ? 'csv' : form === 'jsonschema' ? 'json' : null);
   const flags: Flags = {};
   if (web.orderMatters !== undefined) flags.orderMatters = web.orderMatters;
   if (web.additionalColumns !== undefined) flags.additionalColumns = web.additionalColumns;
@@ -142,9 +147,13 @@ export async function deleteSchema(db: Db, userId: string, id: string): Promise<
 export function parsedFromRow(row: Row): ParsedSchema {
   const value = {
     name: row.name,
-    fileType: row.fileType,
+    ...(row.fileType ? { fileType: row.fileType } : {}),
     fields: row.fields,
     ...(row.options as Flags),
   };
-  return { text: JSON.stringify(value), value, fileType: row.fileType };
+  return {
+    text: JSON.stringify(value),
+    value,
+    ...(row.fileType ? { fileType: row.fileType } : {}),
+  };
 }

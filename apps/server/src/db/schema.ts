@@ -99,7 +99,11 @@ export const schemas = pgTable(
     /** Optional in the data model; every schema saved through the app has an owner. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    fileType: text('file_type').$type<'csv' | 'json'>().notNull(),
+    /**
+     * Null when the schema names no file type and its form implies none: each file's type is
+     * then decided as for an inline schema (its name, then its first bytes).
+     */
+    fileType: text('file_type').$type<'csv' | 'json'>(),
     /** The field list as the web form or the public API wrote it. */
     fields: jsonb('fields').notNull(),
     /** Schema-level flags: orderMatters, additionalColumns, additionalProperties. */
@@ -200,6 +204,11 @@ export const validationJobs = pgTable(
     fileType: text('file_type').$type<'csv' | 'json'>(),
     /** The schema as it was when the job was created (a saved schema may change later). */
     schemaUsed: jsonb('schema_used'),
+    /**
+     * The schema's text as it was sent, which the job runs with: schema_used is the value, in
+     * which a number past 2^53 cannot keep its digits through JSON.parse.
+     */
+    schemaText: text('schema_text'),
     /** Records read so far, for progress. */
     rowsProcessed: bigint('rows_processed', { mode: 'number' }).notNull().default(0),
     /** Bytes of the upload read so far: progress is this over fileSize. */

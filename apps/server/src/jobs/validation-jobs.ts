@@ -112,6 +112,8 @@ export async function enqueueJob(app: FastifyInstance, job: NewJob): Promise<Job
         uploadKey: job.uploadKey,
         // The job runs with exactly this schema: kept whole even where jsonb could not hold it.
         schemaUsed: toStorableJsonb(job.schema.value),
+        // What the job runs with: the text keeps every digit of a bound past 2^53.
+        schemaText: job.schema.text,
         quotaMonth: job.quotaMonth,
         estimatedSeconds: job.estimatedSeconds,
         createdAt: app.now(),
@@ -273,7 +275,7 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
       ),
       fileName: job.fileName,
       schema: {
-        text: JSON.stringify(schemaUsed),
+        text: job.schemaText ?? JSON.stringify(schemaUsed),
         value: schemaUsed,
         ...(job.fileType ? { fileType: job.fileType } : {}),
       },

@@ -22,6 +22,8 @@ export const SAVED_SCHEMAS_PLAN_MESSAGE =
   'Saving and loading schemas is available on the Pro plan and above.';
 
 type Row = typeof schemas.$inferSelect;
+/** A stored schema with an update applied; its file type may be null (see SavedSchema). */
+type Merged = Omit<SavedSchemaInput, 'fileType'> & { fileType: SavedSchema['fileType'] };
 type Flags = Pick<SavedSchemaInput, 'orderMatters' | 'additionalColumns' | 'additionalProperties'>;
 
 function toSaved(row: Row): SavedSchema {
@@ -37,7 +39,7 @@ function toSaved(row: Row): SavedSchema {
   };
 }
 
-function flagsOf(input: Partial<SavedSchemaInput>): Flags {
+function flagsOf(input: Flags): Flags {
   const flags: Flags = {};
   if (input.orderMatters !== undefined) flags.orderMatters = input.orderMatters;
   if (input.additionalColumns !== undefined) flags.additionalColumns = input.additionalColumns;
@@ -55,7 +57,7 @@ function requirePlan(request: FastifyRequest): void {
 
 export default async function schemaRoutes(app: FastifyInstance) {
   /** The engine's verdict on the web form, from a worker thread. */
-  async function check(input: SavedSchemaInput): Promise<void> {
+  async function check(input: SavedSchemaInput | Merged): Promise<void> {
     const verdict = await app.validationPool.check(JSON.stringify(input));
     if (!verdict.ok) {
       const first = verdict.problems[0];
@@ -129,7 +131,8 @@ export default async function schemaRoutes(app: FastifyInstance) {
     const update = parseBody(savedSchemaUpdateSchema, request.body);
     const row = await own(request);
     const current = toSaved(row);
-    const merged: SavedSchemaInput = {
+    // A schema saved through the API may name no file type (null): it stays so unless set here.
+    const merged: Merged = {
       name: update.name ?? current.name,
       fileType: update.fileType ?? current.fileType,
       fields: update.fields ?? current.fields,

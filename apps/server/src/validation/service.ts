@@ -172,8 +172,16 @@ export async function runValidation(
       }
     }
     if (signal.aborted) throw new ValidationAborted('The validation was aborted');
-    if (bytes === 0 || !detected) throw new AppError('empty_file');
-    const type: DetectedFileType = detected;
+    if (!detected) {
+      // An empty file is read by the engine like any other, as the CLI and the browser read it
+      // (a CSV without a header lacks every column; an empty JSON file is a warning). Only a
+      // file whose type nothing names (no extension, no schema type, no bytes) is refused.
+      if (!detectFileType(fileName, new Uint8Array(0), opened.fileType)) {
+        throw new AppError('empty_file');
+      }
+      begin(new Uint8Array(0));
+    }
+    const type: DetectedFileType = detected!;
     const result = await job.end();
     if (result.rowLimitExceeded && limits.maxRows !== null) {
       throw limitError('rows', limits.maxRows);

@@ -93,6 +93,13 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
   try {
     parts = request.parts({
       limits: { fileSize: o.maxFileBytes === null ? Infinity : o.maxFileBytes + 1 },
+      isPartAFile: (field, contentType, fileName) =>
+        fileName !== undefined ||
+        contentType === 'application/octet-stream' ||
+        // A schema field sent as application/json would be JSON.parse'd by the multipart
+        // plugin, losing the digits of bounds past 2^53: read as a stream, its text reaches the
+        // engine's exact reader as the CLI's does (docs/decisions/132).
+        (field === 'schema' && (contentType ?? '').toLowerCase().startsWith('application/json')),
     });
   } catch {
     throw malformed();
@@ -142,14 +149,12 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
       const r = await it.next();
       if (r.done) break;
       const part = r.value;
-      if (part.fieldname === 'schema' && !fileSeen) {
+      if (part.fieldname === 'schema') {
+        // Before the file, or after a file that waits for it (spooled), as a field or a blob.
         await takeSchema(part);
         continue;
       }
-      if (part.type === 'field') {
-        if (part.fieldname === 'schema') await takeSchema(part);
-        continue;
-      }
+      if (part.type === 'field') continue;
       if (fileSeen) {
         part.file.resume();
         throw malformed('Send one file only.');

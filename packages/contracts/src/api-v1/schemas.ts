@@ -81,10 +81,16 @@ const storedWarnings = z
     'Rules of the document that are not checked (code `schema`); validations with this schema go on without them.',
   );
 
+const storedFileTypeSchema = fileTypeSchema
+  .nullable()
+  .describe(
+    'csv or json; null when the schema names no type and its form implies none: each file is then read by its extension, or its first bytes.',
+  );
+
 export const schemaCreatedSchema = z.object({
   schema_id: uuidSchema,
   name: z.string(),
-  type: fileTypeSchema,
+  type: storedFileTypeSchema,
   created_at: z.iso.datetime(),
   warnings: storedWarnings,
 });
@@ -131,7 +137,7 @@ export type StoredColumnV1 = z.infer<typeof storedColumnSchema>;
 export const schemaSchema = z.object({
   schema_id: uuidSchema,
   name: z.string(),
-  type: fileTypeSchema,
+  type: storedFileTypeSchema,
   rules: z.object({
     columns: z.array(storedColumnSchema),
     orderMatters: z.boolean().optional(),

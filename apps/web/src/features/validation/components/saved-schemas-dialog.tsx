@@ -58,8 +58,8 @@ export function SavedSchemasDialog({
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-zinc-900">{schema.name}</p>
                   <p className="text-xs text-zinc-600">
-                    {schema.fileType.toUpperCase()} · {schema.fields.length}{' '}
-                    {schema.fields.length === 1 ? 'field' : 'fields'}
+                    {schema.fileType ? schema.fileType.toUpperCase() : 'CSV or JSON'} ·{' '}
+                    {schema.fields.length} {schema.fields.length === 1 ? 'field' : 'fields'}
                     {schema.createdAt
                       ? ` · ${formatDate(schema.updatedAt ?? schema.createdAt)}`
                       : ''}

@@ -275,18 +275,22 @@ export function Workspace({ user }: { user: PublicUser }) {
   const onLoad = (saved: SavedSchema) => {
     // A copy: name, fileType and fields (docs/product.md#the-validation-workspace).
     form.reset(
-      fromWebSchema({
-        name: saved.name,
-        fileType: saved.fileType,
-        fields: saved.fields as unknown as WebField[],
-        ...(saved.orderMatters !== undefined ? { orderMatters: saved.orderMatters } : {}),
-        ...(saved.additionalColumns !== undefined
-          ? { additionalColumns: saved.additionalColumns }
-          : {}),
-        ...(saved.additionalProperties !== undefined
-          ? { additionalProperties: saved.additionalProperties }
-          : {}),
-      }),
+      fromWebSchema(
+        {
+          name: saved.name,
+          // A schema saved through the API may name no type: keep the one chosen here.
+          ...(saved.fileType ? { fileType: saved.fileType } : {}),
+          fields: saved.fields as unknown as WebField[],
+          ...(saved.orderMatters !== undefined ? { orderMatters: saved.orderMatters } : {}),
+          ...(saved.additionalColumns !== undefined
+            ? { additionalColumns: saved.additionalColumns }
+            : {}),
+          ...(saved.additionalProperties !== undefined
+            ? { additionalProperties: saved.additionalProperties }
+            : {}),
+        },
+        form.getValues('fileType'),
+      ),
     );
     setLoaded({ id: saved.id, name: saved.name });
     setLoadOpen(false);
