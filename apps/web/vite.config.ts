@@ -23,9 +23,17 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   define: { __BUILD_DATE__: JSON.stringify(buildDate) },
+  // `npm run dev -w @schemacheck/web`: Vite on http://localhost:5173, reloading the page on every
+  // change, with the API's requests sent to the server `npm start` runs beside it (README,
+  // "Developing the web app"): http://127.0.0.1:$PORT (3000 by default), or API_URL. 127.0.0.1,
+  // not localhost: Node may resolve localhost to ::1, where a server on 0.0.0.0 does not listen.
   server: {
-    // `npx vite` in apps/web talks to a server started on the default port.
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+    proxy: Object.fromEntries(
+      ['/api', '/healthz'].map((prefix) => [
+        prefix,
+        process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+      ]),
+    ),
   },
   // The in-browser validator's worker is an ES module (it imports the engine).
   worker: { format: 'es' },
