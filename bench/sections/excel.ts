@@ -53,7 +53,12 @@ export const excelSection: Section = {
         const r = await runPeer({ script, args: [file] });
         if (!r.ok) {
           ctx.log(`  ${label}: ${r.message}`);
-          return { label, input, report: null, note: r.message.split('\n')[0]! } satisfies Measured;
+          return {
+            label,
+            input,
+            report: null,
+            note: r.message.replace(/\s*\n\s*/g, ': '),
+          } satisfies Measured;
         }
         ctx.log(
           `  ${label} run ${run}/${times}: ${fmt(r.report.ms)} ms, ${fmt(r.report.peakRssMiB)} MiB`,

@@ -66,7 +66,7 @@ export function readSheet(
       cell(col, type, style, v, formula) {
         let text: string;
         if (type === 's') {
-          text = v === null ? '' : (sharedStrings[Number(v)] ?? '');
+          text = v === null ? '' : sharedStrings.get(Number(v));
           if (text !== '' && header) damage.text(col, row, text);
         } else if (type === '') {
           if (v === null || v === '') {

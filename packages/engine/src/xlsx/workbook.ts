@@ -5,7 +5,7 @@
 import { refuse } from '../archive/refusal.ts';
 import type { ZipArchive } from '../archive/zip.ts';
 import { readPart, relsPath, resolveTarget } from './parts.ts';
-import { readSharedStrings } from './shared-strings.ts';
+import { readSharedStrings, type SharedStrings } from './shared-strings.ts';
 import { readStyles } from './styles.ts';
 import { attribute, rootPrefix, startTags } from './xml.ts';
 
@@ -27,7 +27,7 @@ export interface Workbook {
   readonly date1904: boolean;
   /** Per cell style (`s`): 0 number, 1 date, 2 date-time, 3 time. */
   readonly styles: Uint8Array;
-  readonly sharedStrings: string[];
+  readonly sharedStrings: SharedStrings;
 }
 
 /** True when the zip is an Office Open XML package with a workbook (xlsx, xlsm) or an xlsb. */
