@@ -45,8 +45,10 @@ describe('migrations', () => {
         (r) => r.table_name,
       );
       expect(names).toEqual([
+        'account_rate_windows',
         'api_keys',
         'api_usage',
+        'billing_test_mode',
         'idempotency_keys',
         'rate_limit_buckets',
         'schemas',
