@@ -207,7 +207,7 @@ describe('set-rate-limit', () => {
     const set = run('contract', '12000');
     expect(set.code).toBe(0);
     expect(set.stdout).toBe(
-      'Contract <c@example.com>: API rate limit plan → 12000 (requests a minute per key)\n',
+      "Contract <c@example.com>: API rate limit plan → 12000 (requests a minute, shared by the account's API keys)\n",
     );
     for (const bad of ['0', '-5', '1.5', 'lots', '1000001']) {
       const refused = run('contract', bad);

@@ -4,8 +4,9 @@ import { fail } from '../startup.ts';
 import { changeUser } from './operator.ts';
 
 // npm run set-rate-limit -- <username-or-email> <requests-per-minute|plan>
-// Gives an account's API keys a rate limit of their own (an Enterprise contract's figure), or
-// with `plan` returns them to their plan's (docs/decisions/083). Takes effect on the next request.
+// Gives an account a rate limit of its own, shared by all its API keys (an Enterprise contract's
+// figure), or with `plan` returns it to its plan's (docs/decisions/083, 123). Takes effect on the
+// next request.
 
 const USAGE = 'Usage: npm run set-rate-limit -- <username-or-email> <requests-per-minute|plan>';
 const MAX_PER_MINUTE = 1_000_000;
@@ -26,5 +27,5 @@ if (
 await changeUser('set-rate-limit', who, async (db, user) => {
   await db.update(users).set({ apiRateLimitPerMinute: perMinute }).where(eq(users.id, user.id));
   const before = user.apiRateLimitPerMinute ?? 'plan';
-  return `${user.username} <${user.email}>: API rate limit ${before} → ${perMinute ?? 'plan'} (requests a minute per key)`;
+  return `${user.username} <${user.email}>: API rate limit ${before} → ${perMinute ?? 'plan'} (requests a minute, shared by the account's API keys)`;
 });

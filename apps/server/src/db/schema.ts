@@ -54,7 +54,7 @@ export const users = pgTable(
     /** Who set the tier last: 'stripe' (verified billing data) or 'operator' (npm run set-tier). */
     tierSource: text('tier_source').$type<'stripe' | 'operator'>(),
     tierUpdatedAt: timestamp('tier_updated_at', { withTimezone: true, mode: 'date' }),
-    /** Public API requests a minute per key agreed in a contract (npm run set-rate-limit); null: the plan's. */
+    /** Public API requests a minute for the account (all its keys) agreed in a contract (npm run set-rate-limit); null: the plan's. */
     apiRateLimitPerMinute: integer('api_rate_limit_per_minute'),
     /** SHA-256 (hex) of the outstanding password-reset token; the token itself is never stored. */
     resetTokenHash: text('reset_token_hash'),
