@@ -13,6 +13,8 @@ export default tseslint.config(
       'artifacts/**',
       '.bench/**',
       'apps/server/drizzle/**',
+      // Generated from the OpenAPI document at build time (npm run generate -w packages/client).
+      'packages/client/src/generated/**',
     ],
   },
   js.configs.recommended,

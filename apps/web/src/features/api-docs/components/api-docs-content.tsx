@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { siteUrl } from '@/features/marketing/lib/json-ld';
 
 import { endpointSamples, type EndpointSample } from '../samples';
+import { ClientSection } from '../client-section';
 import { WebhooksSection } from '../webhooks-section';
 import { CodeSample } from './code-sample';
 import { EndpointReference, errorCodes, Inline } from './endpoint-reference';
@@ -31,6 +32,7 @@ const SECTIONS = [
   { id: 'validation', label: 'Validation' },
   { id: 'webhooks', label: 'Jobs and webhooks' },
   { id: 'errors', label: 'Errors' },
+  { id: 'client', label: 'TypeScript client' },
   { id: 'reference', label: 'Endpoint reference' },
 ] as const;
 
@@ -343,6 +345,10 @@ export function ApiDocsContent() {
                 </tbody>
               </table>
             </div>
+          </Section>
+
+          <Section id="client" title="TypeScript client">
+            <ClientSection apiBase={base} />
           </Section>
 
           <Section id="reference" title="Endpoint reference">
