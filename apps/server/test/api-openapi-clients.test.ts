@@ -112,7 +112,7 @@ describe('the document', () => {
       if (op.requestBody) expect(statuses, id).toEqual(expect.arrayContaining(['415']));
       if (op.requestBody?.content?.['application/json']) expect(statuses, id).toContain('413');
     }
-    const byId = Object.fromEntries(operations().map((o) => [o.id, o.op]));
+    const byId: Json = Object.fromEntries(operations().map((o) => [o.id, o.op]));
     expect(byId.createSchema.responses['409'].description).toMatch(/schema_limit/);
     expect(Object.keys(byId.validateFile.responses)).toEqual(
       expect.arrayContaining(['409', '413', '415', '422']),
