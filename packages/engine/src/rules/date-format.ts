@@ -18,6 +18,8 @@ export interface DateFormat {
   parse(value: string): DateParts | null;
   /** parse() of text[start, end), read where it lies (a CSV line). */
   parseSpan(text: string, start: number, end: number): DateParts | null;
+  /** dateKey() of parseSpan(), or -1 when it is not a date: no object allocated per value. */
+  keySpan(text: string, start: number, end: number): number;
   /**
    * Whether text[start, end) is written in the format's layout, real date or not: 2024-02-30
    * is, so a message can say "not a real date" rather than "wrong format".
@@ -129,23 +131,33 @@ export function compileDateFormat(format: string): CompiledDateFormat {
       message: `The date format '${format}' has no date tokens. Use ${TOKEN_LIST}`,
     };
   }
-  const parseSpan = spanParser(segments, true);
-  const layoutSpan = spanParser(segments, false);
+  const scratch: DateParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  const parseSpan = spanParser(segments, true, scratch);
+  const layoutSpan = spanParser(segments, false, scratch);
+  const copy = (found: DateParts | null): DateParts | null =>
+    found === null ? null : { ...found };
   return {
     ok: true,
     dateFormat: {
       format,
-      parse: (value) => (typeof value === 'string' ? parseSpan(value, 0, value.length) : null),
-      parseSpan,
+      parse: (value) =>
+        typeof value === 'string' ? copy(parseSpan(value, 0, value.length)) : null,
+      parseSpan: (text, start, end) => copy(parseSpan(text, start, end)),
+      keySpan: (text, start, end) => {
+        const found = parseSpan(text, start, end);
+        return found === null ? -1 : dateKey(found);
+      },
       fitsLayout: (text, start, end) => layoutSpan(text, start, end) !== null,
     },
   };
 }
 
 /** `real`: also require a real calendar date and time (no 30 February, no 24:00). */
+/** The parts go into `out` (reused: callers copy what they keep), which is returned. */
 function spanParser(
   segments: Segment[],
   real: boolean,
+  out: DateParts,
 ): (value: string, start: number, end: number) => DateParts | null {
   const count = segments.length;
   const kinds = Int8Array.from(segments, (s) => s.kind);
@@ -199,7 +211,13 @@ function spanParser(
       else second = v;
     }
     if (pos !== n) return null;
-    if (!real) return { year, month, day, hour, minute, second };
+    out.year = year;
+    out.month = month;
+    out.day = day;
+    out.hour = hour;
+    out.minute = minute;
+    out.second = second;
+    if (!real) return out;
     if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
     if (hour > 23 || minute > 59 || second > 60) return null;
     // A leap second (:60) exists only at 23:59 UTC, so only where the zone says which time is UTC.
@@ -208,7 +226,7 @@ function spanParser(
       const utcMinute = (((hour * 60 + minute - lastOffsetMinutes) % 1440) + 1440) % 1440;
       if (utcMinute !== 23 * 60 + 59) return null;
     }
-    return { year, month, day, hour, minute, second };
+    return out;
   };
 }
 

@@ -14,6 +14,7 @@ import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
 import {
   compileDateFormat,
   dateKey,
+  daysInMonth,
   DEFAULT_DATE_FORMAT,
   parseIsoDate,
   type DateFormat,
@@ -34,7 +35,14 @@ import {
 } from './decimal.ts';
 import { ruleMessages, renderTemplate } from './messages.ts';
 import { SeenValues } from './rules/unique.ts';
+import { spanIsOneOf } from './rules/span.ts';
 import type { ErrorCode } from '../model.ts';
+
+// Hot functions held locally: a call through an import binding can cost a getter per call where
+// modules are compiled to CommonJS (tsx runs the CLI, the server and the bench that way).
+const scanSpan = scanDecimal;
+const compareBound = compareToBound;
+const isOneOf = spanIsOneOf;
 
 /** A slot with no value (an empty cell, a missing or null property, a cell past a short row). */
 export const ABSENT = -1;
@@ -187,9 +195,27 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
     if (falsy.has(lower) || lower === 'false') return false;
     return undefined;
   };
+  // Files write booleans in one of a few casings: those compare in place, with no string cut.
+  const casings = (list: Set<string>) => [
+    ...new Set(
+      [...list].flatMap((v) => [v, v.toUpperCase(), v.charAt(0).toUpperCase() + v.slice(1)]),
+    ),
+  ];
+  const truthyUsual = casings(truthy);
+  const falsyUsual = casings(falsy);
+  const readingSpan = (text: string, start: number, end: number): boolean | undefined => {
+    if (isOneOf(text, start, end, truthyUsual)) return true;
+    if (isOneOf(text, start, end, falsyUsual)) return false;
+    return reading(text.slice(start, end));
+  };
+  const isoDays =
+    kind === 'date' && (field.rules.format ?? DEFAULT_DATE_FORMAT) === DEFAULT_DATE_FORMAT;
   const dateOf = (text: string, start: number, end: number): number | undefined => {
-    const parts = (dateFormat as DateFormat).parseSpan(text, start, end);
-    return parts === null ? undefined : dateKey(parts);
+    // YYYY-MM-DD, the usual layout, read directly: a rule on dates then costs a few comparisons.
+    const key = isoDays
+      ? isoDayKey(text, start, end)
+      : (dateFormat as DateFormat).keySpan(text, start, end);
+    return key < 0 ? undefined : key;
   };
 
   const self: SlotReader = {
@@ -222,7 +248,7 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
           return x === undefined || y === undefined ? undefined : Math.sign(x - y);
         }
         case 'boolean': {
-          const x = reading(ta.slice(a, ea));
+          const x = readingSpan(ta, a, ea);
           const y = other.kind === 'boolean' ? other.booleanOf(view) : undefined;
           return x === undefined || y === undefined ? undefined : x === y ? 0 : x ? 1 : -1;
         }
@@ -237,14 +263,14 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
       const e = view.ends[slot] as number;
       switch (kind) {
         case 'number':
-          if (!scanDecimal(t, a, e, integerOnly, scanA)) return undefined;
-          return compareToBound(t, scanA, c.bound as Bound);
+          if (!scanSpan(t, a, e, integerOnly, scanA)) return undefined;
+          return compareBound(t, scanA, c.bound as Bound);
         case 'date': {
           const x = dateOf(t, a, e);
           return x === undefined ? undefined : Math.sign(x - (c.date as number));
         }
         case 'boolean': {
-          const x = reading(t.slice(a, e));
+          const x = readingSpan(t, a, e);
           return x === undefined ? undefined : x === c.bool ? 0 : x ? 1 : -1;
         }
         default:
@@ -274,7 +300,7 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
       switch (kind) {
         case 'number':
           // Only values of the field's type take part (`1.5` in an integer field does not).
-          return scanDecimal(t, 0, t.length, integerOnly, scanA)
+          return scanSpan(t, 0, t.length, integerOnly, scanA)
             ? (canonicalDecimal(t) ?? undefined)
             : undefined;
         case 'boolean': {
@@ -295,14 +321,16 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
     },
     booleanOf(view) {
       const a = view.starts[slot] as number;
-      return a < 0 ? undefined : reading((view.texts[slot] as string).slice(a, view.ends[slot]));
+      return a < 0
+        ? undefined
+        : readingSpan(view.texts[slot] as string, a, view.ends[slot] as number);
     },
     numberOf(view, scan) {
       const a = view.starts[slot] as number;
       return (
         kind === 'number' &&
         a >= 0 &&
-        scanDecimal(view.texts[slot] as string, a, view.ends[slot] as number, integerOnly, scan)
+        scanSpan(view.texts[slot] as string, a, view.ends[slot] as number, integerOnly, scan)
       );
     },
   };
@@ -349,8 +377,19 @@ function memberOf(
   values: readonly string[],
 ): (view: RowView) => boolean | undefined {
   if (reader.kind === 'text') {
+    const slot = reader.slot;
+    if (values.length <= 8) {
+      // A few comparisons in place beat cutting the value out to hash it.
+      const list = [...values];
+      return (view) => {
+        const start = view.starts[slot] as number;
+        // Absent, or a JSON value of another type (a type error already): not compared.
+        if (start < 0) return undefined;
+        return isOneOf(view.texts[slot] as string, start, view.ends[slot] as number, list);
+      };
+    }
     const set = new Set(values);
-    return (view) => (reader.present(view) ? set.has(reader.text(view)) : undefined);
+    return (view) => ((view.starts[slot] as number) < 0 ? undefined : set.has(reader.text(view)));
   }
   const constants = values.map((v) => reader.constant(v));
   return (view) => {
@@ -564,9 +603,9 @@ function compileSum(
   const tolerance = parseExact(rule.tolerance ?? '0') as Exact;
   const toleranceText = rule.tolerance ?? '0';
   const toleranceScan = newScan();
-  scanDecimal(toleranceText, 0, toleranceText.length, false, toleranceScan);
+  scanSpan(toleranceText, 0, toleranceText.length, false, toleranceScan);
   const constantScan = newScan();
-  if (rule.value !== undefined) scanDecimal(rule.value, 0, rule.value.length, false, constantScan);
+  if (rule.value !== undefined) scanSpan(rule.value, 0, rule.value.length, false, constantScan);
   const label = rule.fields.join(' + ');
   const scans = parts.map(() => newScan());
   const totalScan = newScan();
@@ -628,9 +667,7 @@ function exactOf(d: Decimal): Exact | undefined {
 
 function parseExact(text: string): Exact | undefined {
   const scan = newScan();
-  return scanDecimal(text, 0, text.length, false, scan)
-    ? exactOf(toDecimal(text, scan))
-    : undefined;
+  return scanSpan(text, 0, text.length, false, scan) ? exactOf(toDecimal(text, scan)) : undefined;
 }
 
 function scaled(a: Exact, scale: number): bigint {
@@ -689,4 +726,24 @@ function quickSumHolds(
   const t = whole(tolerance.approx);
   if (e === undefined || t === undefined) return false;
   return Math.abs(total - e) <= t;
+}
+
+const digit = (text: string, i: number): number => {
+  const d = text.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : -100_000;
+};
+
+/** dateKey of a real YYYY-MM-DD date in text[start, end), or -1. */
+function isoDayKey(text: string, start: number, end: number): number {
+  if (end - start !== 10 || text.charCodeAt(start + 4) !== 45 || text.charCodeAt(start + 7) !== 45)
+    return -1;
+  const year =
+    digit(text, start) * 1000 +
+    digit(text, start + 1) * 100 +
+    digit(text, start + 2) * 10 +
+    digit(text, start + 3);
+  const month = digit(text, start + 5) * 10 + digit(text, start + 6);
+  const day = digit(text, start + 8) * 10 + digit(text, start + 9);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return -1;
+  return ((year * 100 + month) * 100 + day) * 1_000_000;
 }

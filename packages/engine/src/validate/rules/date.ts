@@ -70,13 +70,14 @@ export function dateCheck(
   }
 
   return (text, start, end, _row, out) => {
-    const parts = dateFormat.parseSpan(text, start, end);
-    if (parts === null) {
+    // keySpan allocates nothing: most date cells are checked without an object of their own.
+    const full = dateFormat.keySpan(text, start, end);
+    if (full < 0) {
       out.push(dateFormat.fitsLayout(text, start, end) ? notRealFailure : typeFailure);
       return false;
     }
     if (dayRules.length === 0) return true;
-    const key = dayKey(parts);
+    const key = Math.floor(full / 1_000_000);
     for (let i = 0; i < dayRules.length; i++) {
       const rule = dayRules[i] as DayRule;
       if (rule.fails(key)) out.push(rule.failure);
