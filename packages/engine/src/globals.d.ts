@@ -15,6 +15,7 @@ declare class TextDecoder {
 }
 declare class TextEncoder {
   encode(input?: string): Uint8Array;
+  encodeInto(input: string, destination: Uint8Array): { read: number; written: number };
 }
 declare class URL {
   constructor(url: string, base?: string);
