@@ -15,6 +15,7 @@ import {
   validateOpened,
 } from '../src/index.ts';
 import { cuttingPlatform, nodePlatform } from './archive-platform.ts';
+import { writeZip } from './zip-writer.ts';
 
 const dir = join(import.meta.dirname, 'fixtures', 'xlsx');
 const fixture = (name: string) => readFileSync(join(dir, name));
@@ -113,6 +114,49 @@ describe('the Excel corpus', () => {
     await expect(sheetText('shared-xlsxwriter.xlsx', 'Nope')).rejects.toThrow(
       /has no sheet "Nope"; its sheets are 1: Read me, 2: Orders, 3: Totals/,
     );
+  });
+
+  it('skips hidden sheets by default, and reads a namespace-prefixed workbook', async () => {
+    // The smallest workbook Excel opens, written by hand: a hidden first sheet, prefixed tags.
+    const ns = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+    const rels = (items: string) =>
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`;
+    const sheetXml = (text: string) =>
+      `<x:worksheet ${ns}><x:sheetData><x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>${text}</x:t></x:is></x:c></x:row></x:sheetData></x:worksheet>`;
+    const book = writeZip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      {
+        name: '_rels/.rels',
+        data: rels(
+          '<Relationship Id="r1" Type="http://x/officeDocument" Target="xl/workbook.xml"/>',
+        ),
+      },
+      {
+        name: 'xl/workbook.xml',
+        data: `<x:workbook ${ns} xmlns:r="urn:r"><x:sheets><x:sheet name="Lookups" sheetId="1" state="hidden" r:id="a"/><x:sheet name="Data" sheetId="2" r:id="b"/></x:sheets></x:workbook>`,
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: rels(
+          '<Relationship Id="a" Type="http://x/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="b" Type="http://x/worksheet" Target="/xl/worksheets/sheet2.xml"/>',
+        ),
+      },
+      { name: 'xl/worksheets/sheet1.xml', data: sheetXml('lookups') },
+      { name: 'xl/worksheets/sheet2.xml', data: sheetXml('data') },
+    ]);
+    const read = async (sheet?: string) => {
+      const [plan] = await planInputs(
+        'hand.xlsx',
+        bytesSource(book),
+        nodePlatform,
+        sheet ? { sheet } : {},
+      );
+      const parts: Buffer[] = [];
+      for await (const chunk of (await plan!.open()).chunks) parts.push(Buffer.from(chunk));
+      return Buffer.concat(parts).toString();
+    };
+    expect(await read()).toBe('data\n');
+    expect(await read('Lookups')).toBe('lookups\n');
   });
 
   it('refuses an .xlsb with what to do', async () => {

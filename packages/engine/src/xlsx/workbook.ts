@@ -101,7 +101,7 @@ export async function openWorkbook(zip: ZipArchive, name: string): Promise<Workb
 
 /**
  * The sheet to read: by name (exact, then ignoring case), else by 1-based position; the first
- * worksheet when none is asked for.
+ * visible worksheet when none is asked for.
  */
 export function pickSheet(
   workbook: Workbook,
@@ -111,7 +111,8 @@ export function pickSheet(
   const { sheets } = workbook;
   let sheet: SheetInfo | undefined;
   if (wanted === undefined) {
-    sheet = sheets.find((s) => s.isWorksheet);
+    // The first sheet a user sees: hidden sheets (lookups, settings) come after, whatever their place.
+    sheet = sheets.find((s) => s.isWorksheet && !s.hidden) ?? sheets.find((s) => s.isWorksheet);
   } else {
     const text = String(wanted);
     sheet =
