@@ -19,7 +19,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 let doc: Json;
 beforeAll(async () => {
   doc = await currentOpenApiDocument();
-}, 60_000);
+}, 180_000);
 
 function operations(): Array<{ id: string; method: string; path: string; op: Json }> {
   return Object.entries(doc.paths as Json).flatMap(([p, ops]) =>
