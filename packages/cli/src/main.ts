@@ -29,7 +29,7 @@ Options for validate:
   --max-errors <n>         Errors kept in the result (default 1000); all are counted
   --file-type <type>       csv | json (else the schema's type, the file name or its content)
   --delimiter <char>       , ; | or tab (detected when omitted)
-  --sheet <name|n>         Excel: the sheet to check, by name or position (default: the first)
+  --sheet <name|n>         Excel: the sheet to check, by name or position (default: the first visible)
   --entry <name>           Zip: the file inside to check (default: every data file in turn)
   --valid-out <file>       Write the rows without errors there (CSV for CSV and Excel; JSON as given)
   --invalid-out <file>     Write the rows with errors there, with an errors column
