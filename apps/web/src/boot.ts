@@ -7,8 +7,11 @@
 
 // The stylesheet belongs to the entry, so that Vite links it in the HTML (the build inlines it).
 import './index.css';
+import { holdEarlyInput } from './early-input';
 
 const root = document.getElementById('root');
+// Until the page is hydrated, a tap on a button is held and replayed, not lost (decision 142).
+if (root?.dataset.prerendered !== undefined) holdEarlyInput(root);
 
 /** Resolves once the frame after this script has been painted (at once in a hidden tab). */
 function afterFirstPaint(): Promise<void> {

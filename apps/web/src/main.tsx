@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
@@ -31,6 +31,20 @@ const hydrate =
   window.location.search === '' &&
   (rendered === '*' || rendered === here);
 
+/**
+ * Says that the page's handlers are in place (its first commit): boot.ts then replays the taps it
+ * held (decision 142). Renders nothing, so the pre-rendered markup still matches.
+ */
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+    // early-input.ts's HYDRATED_EVENT (named here, not imported, so that boot.ts's module
+    // stays one request).
+    document.dispatchEvent(new Event('schemacheck:hydrated'));
+  }, []);
+  return null;
+}
+
 // Load the page's chunk first, so that the first render is the page and not an empty fallback.
 await resolveRoutesFor(window.location.pathname);
 const router = createBrowserRouter(routes);
@@ -38,6 +52,7 @@ const app = (
   <StrictMode>
     <PageMetaSinkContext value={null}>
       <App router={<RouterProvider router={router} />} />
+      <Hydrated />
     </PageMetaSinkContext>
   </StrictMode>
 );
