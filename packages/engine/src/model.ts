@@ -122,6 +122,11 @@ export interface SchemaModel {
   warnings?: string[];
   /** Rules across the fields of one row or record (docs/engine.md, "Cross-field rules"). */
   rules?: CrossFieldRule[];
+  /**
+   * CSV: cells written as one of these also mean "no value" (Table Schema's missingValues, such
+   * as `NA`), like an empty cell: `required` when the field is required, otherwise skipped.
+   */
+  missingValues?: string[];
 }
 
 /** Operators of a rule's condition (`when`). */

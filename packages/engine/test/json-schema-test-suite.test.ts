@@ -21,6 +21,8 @@ const REASONS = {
   'unsupported-keywords-warned':
     'patternProperties, additionalProperties with a schema, and false property schemas are not supported (warned)',
   'schema-needs-a-field': 'A schema with no properties is refused (nothing to check)',
+  'if-then-forms':
+    'if/then is checked in the forms cross-field rules hold (if {properties: {x: {const|enum}}, required: [x]} then {required} or then {properties: {y: {const|enum}}}, without else); other forms, about a single value, are warned, not checked',
   're2-patterns': 'Patterns use RE2 syntax the same everywhere; \\p{...} classes are refused',
   'email-is-whatwg':
     'email is the WHATWG "valid e-mail address" (what browsers accept), not RFC 5321: no quoted local parts or address literals',

@@ -27,6 +27,8 @@ export const SUITE_FILES = [
   'required',
   'properties',
   'additionalProperties',
+  'dependentRequired',
+  'if-then-else',
   'optional/format/email',
   'optional/format/uri',
   'optional/format/date',
@@ -41,7 +43,13 @@ export interface SuiteCase {
   actual: boolean | 'refused';
 }
 
-const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties'];
+const OBJECT_KEYWORDS = [
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'dependentRequired',
+];
 
 interface Group {
   description: string;

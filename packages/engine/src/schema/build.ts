@@ -114,6 +114,8 @@ export interface RawSchema {
   objects?: ObjectSpec[];
   /** Cross-field rules, read once the fields are built (schema/cross-field.ts). */
   rules?: Found;
+  /** Table Schema: cells that mean "no value" besides the empty one. */
+  missingValues?: string[];
 }
 
 export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefined {
@@ -180,6 +182,7 @@ export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefine
   if (fileType !== undefined) model.fileType = fileType;
   if (raw.objects !== undefined && raw.objects.length > 0) model.objects = raw.objects;
   if (crossField !== undefined) model.rules = crossField;
+  if (raw.missingValues !== undefined) model.missingValues = raw.missingValues;
   return model;
 }
 

@@ -102,7 +102,11 @@ describe('JSON Schema', () => {
       }),
     );
     // Required within `billing` (one name deep): enforced when billing is there, even empty.
-    expect(value.fields[0]).toMatchObject({ name: 'billing.zip', required: true, requiredWithin: 1 });
+    expect(value.fields[0]).toMatchObject({
+      name: 'billing.zip',
+      required: true,
+      requiredWithin: 1,
+    });
   });
 
   it('reads a null in the type or the enum as "not required"', () => {

@@ -106,9 +106,10 @@ describe('Table Schema', () => {
       ['n', 'number'],
       ['s', 'string'],
     ]);
+    // missingValues and a primaryKey of several fields are honoured since issue 22.
+    expect(value.missingValues).toEqual(['NA']);
+    expect(value.rules).toEqual([{ kind: 'uniqueTogether', fields: ['p', 'd'] }]);
     expect(warnings).toEqual([
-      'missingValues is not supported: only an empty cell counts as missing (at missingValues)',
-      'A primaryKey made of several fields is not supported and was ignored at primaryKey',
       "Type 'geopoint' cannot be checked; its values are checked as text (at fields[0].type)",
       "Date format 'any' is not supported; YYYY-MM-DD is checked instead (at fields[1].format)",
       'decimalChar is not supported; numbers are read in the plain form 1234.5 (at fields[2].decimalChar)',

@@ -44,7 +44,7 @@ export function detectSchemaFormat(input: unknown): SchemaFormat | undefined {
   const fields = own(input, 'fields');
   if (own(input, 'fileType') !== undefined) return 'web';
   if (!Array.isArray(fields)) return fields === undefined ? undefined : 'web';
-  const tableRoot = ['primaryKey', 'missingValues', 'foreignKeys'].some(
+  const tableRoot = ['primaryKey', 'uniqueKeys', 'missingValues', 'foreignKeys'].some(
     (k) => own(input, k) !== undefined,
   );
   const tableField = fields.some(

@@ -11,6 +11,7 @@
 // cannot disagree about a record with issues: only one of them ever reports.
 
 import type { QuickCsvRecord } from '../csv/reader.ts';
+import { spanIsOneOf as isOneOf } from './rules/span.ts';
 import type { CompiledField, Failure } from './compile.ts';
 import type { CompiledRules, RowView, RuleFailure } from './cross-field.ts';
 
@@ -36,6 +37,7 @@ export function createQuickCsvRecord(
   maxFieldBytes: number,
   startRow: (row: number) => boolean,
   quickRules?: QuickRules,
+  missingValues?: readonly string[],
 ): QuickCsvRecord {
   const last = columns.length - 1;
   const delimCode = delimiter.charCodeAt(0);
@@ -100,6 +102,9 @@ export function createQuickCsvRecord(
         i = cellEnd;
       }
       if (cellEnd - cellStart > safeChars) return GIVE_UP;
+      // A cell written as a missing value (Table Schema's `NA`) reads as an empty one.
+      if (missingValues !== undefined && isOneOf(text, cellStart, cellEnd, missingValues))
+        cellEnd = cellStart;
       cellStarts[col] = cellStart;
       cellEnds[col] = cellEnd;
 

@@ -47,6 +47,9 @@ export function csvRecords(run: Run): RecordSource {
   // Cross-field rules read the cells of their slots; a slot whose column is missing switches its
   // rules off (missing_column already says so).
   const rules = run.rules;
+  // Table Schema's missingValues: cells that mean "no value" like an empty one.
+  const missing =
+    run.schema.missingValues === undefined ? undefined : new Set(run.schema.missingValues);
   const view = rules === undefined ? undefined : new RowView(rules.slotFields.length);
   let slotColumns = new Int32Array(0);
   const ruleFailures: RuleFailure[] = [];
@@ -84,6 +87,7 @@ export function csvRecords(run: Run): RecordSource {
         options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
         (row) => run.startRow(row),
         rules === undefined ? undefined : { rules, view: view as RowView, slotColumns },
+        run.schema.missingValues,
       );
     },
 
@@ -104,7 +108,7 @@ export function csvRecords(run: Run): RecordSource {
         const col = boundColumns[k] as number;
         if (col >= n) continue;
         const value = cells[col] as string;
-        if (value.length === 0) {
+        if (value.length === 0 || missing?.has(value) === true) {
           const field = boundFields[k] as CompiledField;
           if (field.required) collector.rowIssue(fieldIssue(row, field, REQUIRED, null, ''));
           continue;
@@ -116,11 +120,9 @@ export function csvRecords(run: Run): RecordSource {
         const v = view as RowView;
         for (let s = 0; s < slotColumns.length; s++) {
           const col = slotColumns[s] as number;
-          if (col < 0 || col >= n) v.absent(s);
-          else {
-            const cell = cells[col] as string;
-            v.set(s, cell, 0, cell.length);
-          }
+          const cell = col < 0 || col >= n ? '' : (cells[col] as string);
+          if (cell === '' || missing?.has(cell) === true) v.absent(s);
+          else v.set(s, cell, 0, cell.length);
         }
         rules.checkRow(v, row, ruleFailures);
         rules.checkKeys(v, row, ruleFailures);

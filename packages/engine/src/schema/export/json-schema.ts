@@ -3,9 +3,9 @@
 // when it has one, says the property names); nested objects take their ObjectSpec. Rules JSON Schema
 // cannot say (unique, allowedChars, date ranges, other date layouts, boolean spellings) and exact
 // bounds a double would round go under "x-schemacheck", which other tools ignore.
-import type { FieldSpec, ObjectSpec, SchemaModel } from '../../model.ts';
+import type { CrossFieldRule, FieldSpec, ObjectSpec, SchemaModel } from '../../model.ts';
 import { DEFAULT_DATE_FORMAT, ISO_DATE_TIME_FORMAT } from '../../rules/date-format.ts';
-import { EXTENSION_KEY } from '../forms/json-schema.ts';
+import { EXTENSION_KEY, RULES_KEY } from '../forms/json-schema.ts';
 import { exportBounds, hasDefaultFalsy, hasDefaultTruthy, typedValue } from './common.ts';
 
 type Json = Record<string, unknown>;
@@ -30,6 +30,7 @@ export function toJsonSchema(model: SchemaModel): Json {
   if (model.orderMatters) ext.orderMatters = true;
   if (!model.additionalColumns) ext.additionalColumns = false;
   if (Object.keys(ext).length > 0) out[EXTENSION_KEY] = ext;
+  if (model.rules !== undefined) exportRules(model, out);
   return out;
 }
 
@@ -155,6 +156,10 @@ function property(field: FieldSpec): Json {
   if (r.precision !== undefined) p.multipleOf = r.precision === 0 ? 1 : Number(`1e-${r.precision}`);
   if (r.allowedChars !== undefined) ext.allowedChars = r.allowedChars;
   if (r.unique === true) ext.unique = true;
+  // Reference lists, severities and own messages have no JSON Schema keyword.
+  if (r.inList !== undefined) ext.inList = r.inList;
+  if (r.severity !== undefined) ext.severity = r.severity;
+  if (r.message !== undefined) ext.message = r.message;
   if (field.type === 'boolean') {
     if (!hasDefaultTruthy(field)) ext.truthy = r.truthy;
     if (!hasDefaultFalsy(field)) ext.falsy = r.falsy;
@@ -188,4 +193,50 @@ function jsonType(field: FieldSpec, ext: Json): { type?: string; format?: string
     case 'enum':
       return {};
   }
+}
+
+/**
+ * Cross-field rules. Every rule is written under `x-schemacheck-rules`, which our import reads
+ * first and as the whole truth (so a round trip keeps each rule, its order, severity and message);
+ * the ones JSON Schema can say are also written in its own words for other validators:
+ * requiredWhen on `isNotEmpty` as `dependentRequired`, requiredWhen and allowedValuesWhen on
+ * `=`/`in` as `if {properties: {x: {enum}}, required: [x]} then {...}` items of `allOf`.
+ */
+function exportRules(model: SchemaModel, out: Json): void {
+  const rules = model.rules ?? [];
+  out[RULES_KEY] = JSON.parse(JSON.stringify(rules)) as CrossFieldRule[];
+  const byName = new Map(model.fields.map((f) => [f.name, f]));
+  const dependent: Record<string, string[]> = {};
+  const allOf: Json[] = [];
+  for (const rule of rules) {
+    if (rule.kind !== 'requiredWhen' && rule.kind !== 'allowedValuesWhen') continue;
+    const { when } = rule;
+    const whenField = byName.get(when.field);
+    // Only top-level properties: a dotted name may be nested, and `if` would have to nest too.
+    if (whenField === undefined || whenField.path !== undefined || when.field.includes('.'))
+      continue;
+    if (rule.field.includes('.')) continue;
+    if (rule.kind === 'requiredWhen' && when.op === 'isNotEmpty') {
+      (dependent[when.field] ??= []).push(rule.field);
+      continue;
+    }
+    if (when.op !== '=' && when.op !== 'in') continue;
+    const listed = (Array.isArray(when.value) ? when.value : [when.value as string]).map((v) =>
+      typedValue(whenField, v),
+    );
+    const condition: Json = {
+      properties: { [when.field]: listed.length === 1 ? { const: listed[0] } : { enum: listed } },
+      required: [when.field],
+    };
+    if (rule.kind === 'requiredWhen')
+      allOf.push({ if: condition, then: { required: [rule.field] } });
+    else {
+      const target = byName.get(rule.field);
+      if (target === undefined) continue;
+      const values = rule.values.map((v) => typedValue(target, v));
+      allOf.push({ if: condition, then: { properties: { [rule.field]: { enum: values } } } });
+    }
+  }
+  if (Object.keys(dependent).length > 0) out.dependentRequired = dependent;
+  if (allOf.length > 0) out.allOf = allOf;
 }

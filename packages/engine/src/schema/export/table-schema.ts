@@ -21,6 +21,14 @@ export function toTableSchema(model: SchemaModel): Json {
   if (model.orderMatters) ext.orderMatters = true;
   if (!model.additionalColumns) ext.additionalColumns = false;
   if (!model.additionalProperties) ext.additionalProperties = false;
+  if (model.rules !== undefined) {
+    // Every rule in our extension (read back as the whole truth); composite keys also as Table
+    // Schema's own uniqueKeys, for other tools.
+    ext.rules = JSON.parse(JSON.stringify(model.rules)) as unknown;
+    const keys = model.rules.flatMap((r) => (r.kind === 'uniqueTogether' ? [[...r.fields]] : []));
+    if (keys.length > 0) out.uniqueKeys = keys;
+  }
+  if (model.missingValues !== undefined) out.missingValues = ['', ...model.missingValues];
   if (Object.keys(ext).length > 0) out[EXTENSION_KEY] = ext;
   return out;
 }
@@ -37,6 +45,9 @@ function field(f: FieldSpec): Json {
   }
   if (f.required) constraints.required = true;
   if (r.unique === true) constraints.unique = true;
+  if (r.inList !== undefined) ext.inList = r.inList;
+  if (r.severity !== undefined) ext.severity = r.severity;
+  if (r.message !== undefined) ext.message = r.message;
   if (r.minLength !== undefined) constraints.minLength = r.minLength;
   if (r.maxLength !== undefined) constraints.maxLength = r.maxLength;
   exportBounds(r, constraints, ext);

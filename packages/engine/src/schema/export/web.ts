@@ -1,4 +1,4 @@
-import type { FieldSpec, SchemaModel } from '../../model.ts';
+import type { CrossFieldRule, FieldSpec, SchemaModel } from '../../model.ts';
 import type { WebFieldValidation, WebSchema } from '../web-types.ts';
 import { exactNumber } from './common.ts';
 
@@ -9,6 +9,8 @@ export function toWebSchema(model: SchemaModel): WebSchema {
   web.orderMatters = model.orderMatters;
   web.additionalColumns = model.additionalColumns;
   web.additionalProperties = model.additionalProperties;
+  if (model.rules !== undefined)
+    web.rules = JSON.parse(JSON.stringify(model.rules)) as CrossFieldRule[];
   return web;
 }
 
@@ -33,5 +35,8 @@ function toWebField(field: FieldSpec) {
   if (r.allowPast !== undefined) v.allowPast = r.allowPast;
   if (r.values !== undefined) v.values = [...r.values];
   if (r.unique !== undefined) v.unique = r.unique;
+  if (r.inList !== undefined) v.inList = r.inList;
+  if (r.severity !== undefined) v.severity = r.severity;
+  if (r.message !== undefined) v.message = r.message;
   return { name: field.name, type: field.type, required: field.required, validation: v };
 }

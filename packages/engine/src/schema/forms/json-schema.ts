@@ -21,6 +21,8 @@ import { readRuleObject } from './web.ts';
 
 /** Our own keyword for rules JSON Schema cannot express; other tools ignore unknown keywords. */
 export const EXTENSION_KEY = 'x-schemacheck';
+/** Cross-field rules as the web form writes them (export writes every rule here). */
+export const RULES_KEY = 'x-schemacheck-rules';
 
 /** Keywords that describe or document; they never change what is valid. */
 const ANNOTATIONS = new Set([
@@ -159,8 +161,19 @@ export function readJsonSchema(input: Record<string, unknown>, ctx: Context): Ra
     '$ref',
   ]);
   if (record.path === '') recordKeywords.add(EXTENSION_KEY);
+  if (record.path === '') recordKeywords.add(RULES_KEY);
+  // Cross-field rules: ours (x-schemacheck-rules) as the whole truth, else JSON Schema's own forms.
+  const ours = found(input, RULES_KEY, '');
+  const conditional = ['dependentRequired', 'if', 'then', 'else', 'allOf'];
+  for (const key of conditional) recordKeywords.add(key);
   warnUnknownKeywords(record.node, record.path, ctx, recordKeywords);
   readObject(record.node, record.path, [], true, 0, walk);
+  if (ours !== undefined) schema.rules = { ...ours, label: RULES_KEY };
+  else {
+    const converted = readConditionalRules(record.node, record.path, walk);
+    if (converted.length > 0)
+      schema.rules = { value: converted, path: record.path, label: 'rules' };
+  }
   ctx.field = -1;
   schema.objects = walk.objects;
   schema.fields = walk.fields.slice(0, MAX_FIELDS);
@@ -776,4 +789,174 @@ function pointer(root: unknown, ref: string): unknown {
     else return undefined;
   }
   return node;
+}
+
+/**
+ * JSON Schema's conditional keywords on the record, as cross-field rules where they have one of
+ * the supported forms: `dependentRequired {"a": ["b"]}` (b is required when a is there) and
+ * `if {properties: {x: {const | enum}}, required: [x]} then {required: [...]} / {properties:
+ * {y: {const | enum}}}`, alone or as items of `allOf`. Anything else is warned about, not checked.
+ */
+function readConditionalRules(
+  node: Record<string, unknown>,
+  path: string,
+  walk: Walk,
+): Record<string, unknown>[] {
+  const { ctx } = walk;
+  const rules: Record<string, unknown>[] = [];
+  const unsupported = (key: string, why: string) =>
+    ctx.warn(`Keyword '${key}' ${why}; it was ignored at ${joinPath(path, key)}`);
+  const names = new Set(walk.fields.map((f) => f.name?.value));
+  /** A top-level property named in a condition: described if needed (presence only). */
+  const property = (name: string, where: string): boolean => {
+    if (names.has(name)) return true;
+    if (name.includes('.')) return false;
+    ctx.warn(
+      `Property '${name}' is named in ${where} but not described; its presence is checked and any value is accepted (at ${path})`,
+    );
+    walk.fields.push(
+      anyValueField(joinPath(joinPath(path, 'properties'), name), walk.fields.length, name, false),
+    );
+    names.add(name);
+    return true;
+  };
+
+  const dependent = own(node, 'dependentRequired');
+  if (dependent !== undefined) {
+    if (!isObject(dependent)) unsupported('dependentRequired', 'must be an object of lists');
+    else {
+      for (const trigger of Object.keys(dependent)) {
+        const list = own(dependent, trigger);
+        if (!Array.isArray(list) || list.some((n) => typeof n !== 'string')) {
+          unsupported('dependentRequired', `for '${trigger}' is not a list of property names`);
+          continue;
+        }
+        if (list.length === 0 || !property(trigger, 'dependentRequired')) continue;
+        for (const name of list as string[]) {
+          if (!property(name, 'dependentRequired')) continue;
+          rules.push({
+            kind: 'requiredWhen',
+            field: name,
+            when: { field: trigger, op: 'isNotEmpty' },
+          });
+        }
+      }
+    }
+  }
+
+  const conditional = (item: Record<string, unknown>, where: string): void => {
+    if (own(item, 'else') !== undefined) {
+      unsupported(where, 'with else is not supported');
+      return;
+    }
+    const condition = ifCondition(own(item, 'if'));
+    const then = own(item, 'then');
+    if (condition === undefined || !isObject(then)) {
+      if (own(item, 'if') !== undefined || then !== undefined)
+        unsupported(
+          where,
+          'is supported only as if {properties: {x: {const or enum}}, required: [x]} with then {required} or then {properties: {y: {const or enum}}}',
+        );
+      return;
+    }
+    if (!property(condition.field, 'if')) return;
+    const thenRules: Record<string, unknown>[] = [];
+    for (const key of Object.keys(then)) {
+      const value = own(then, key);
+      if (key === 'required' && Array.isArray(value) && value.every((n) => typeof n === 'string')) {
+        for (const name of value as string[])
+          if (property(name, 'then'))
+            thenRules.push({ kind: 'requiredWhen', field: name, when: condition });
+      } else if (key === 'properties' && isObject(value)) {
+        for (const name of Object.keys(value)) {
+          const allowed = allowedValues(own(value, name));
+          if (allowed === undefined || !property(name, 'then')) {
+            unsupported(where, `then's property '${name}' must be {const} or {enum}`);
+            return;
+          }
+          thenRules.push({
+            kind: 'allowedValuesWhen',
+            field: name,
+            when: condition,
+            values: allowed,
+          });
+        }
+      } else {
+        unsupported(where, `then's keyword '${key}' is not supported`);
+        return;
+      }
+    }
+    rules.push(...thenRules);
+  };
+  if (
+    own(node, 'if') !== undefined ||
+    own(node, 'then') !== undefined ||
+    own(node, 'else') !== undefined
+  )
+    conditional(node, 'if');
+  const allOf = own(node, 'allOf');
+  if (allOf !== undefined) {
+    if (!Array.isArray(allOf)) unsupported('allOf', 'must be a list');
+    else
+      allOf.forEach((item, i) => {
+        if (isObject(item) && (own(item, 'if') !== undefined || own(item, 'then') !== undefined)) {
+          const others = Object.keys(item).filter(
+            (k) => !['if', 'then', 'else'].includes(k) && !ANNOTATIONS.has(k),
+          );
+          if (others.length === 0) {
+            conditional(item, `allOf[${i}]`);
+            return;
+          }
+        }
+        ctx.warn(
+          `Keyword 'allOf' is not supported and was ignored at ${joinPath(joinPath(path, 'allOf'), i)}`,
+        );
+      });
+  }
+  return rules;
+}
+
+/** `{properties: {x: {const: v} | {enum: [...]}}, required: [x]}` as a rule condition. */
+function ifCondition(
+  value: unknown,
+): { field: string; op: '=' | 'in'; value: string | string[] } | undefined {
+  if (!isObject(value)) return undefined;
+  const properties = own(value, 'properties');
+  const required = own(value, 'required');
+  if (!isObject(properties) || Object.keys(properties).length !== 1) return undefined;
+  const field = Object.keys(properties)[0] as string;
+  // Without `required`, JSON Schema's `if` also holds when x is absent: no rule says that.
+  if (!Array.isArray(required) || !required.includes(field)) return undefined;
+  if (Object.keys(value).some((k) => k !== 'properties' && k !== 'required' && !ANNOTATIONS.has(k)))
+    return undefined;
+  const allowed = allowedValues(own(properties, field));
+  if (allowed === undefined) return undefined;
+  return allowed.length === 1
+    ? { field, op: '=', value: allowed[0] as string }
+    : { field, op: 'in', value: allowed };
+}
+
+/** `{const: v}` or `{enum: [...]}` of scalars, as the text the rules compare. */
+function allowedValues(value: unknown): string[] | undefined {
+  if (!isObject(value)) return undefined;
+  const keys = Object.keys(value).filter((k) => !ANNOTATIONS.has(k) && k !== 'type');
+  if (keys.length !== 1) return undefined;
+  const list =
+    keys[0] === 'const'
+      ? [own(value, 'const')]
+      : keys[0] === 'enum'
+        ? own(value, 'enum')
+        : undefined;
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const out: string[] = [];
+  for (const v of list) {
+    if (typeof v === 'string') out.push(v);
+    else if (typeof v === 'boolean') out.push(String(v));
+    else if (typeof v === 'number' || v instanceof LosslessNumber) {
+      const text = typeof v === 'number' ? numberToDecimal(v) : canonicalDecimal(v.raw);
+      if (text === null) return undefined;
+      out.push(text);
+    } else return undefined;
+  }
+  return out;
 }

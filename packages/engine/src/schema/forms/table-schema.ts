@@ -70,6 +70,7 @@ const NUMBER_OPTIONS: Record<string, unknown> = {
 const ROOT_KEYS = new Set([
   'fields',
   'primaryKey',
+  'uniqueKeys',
   'missingValues',
   'foreignKeys',
   '$schema',
@@ -87,15 +88,22 @@ export function readTableSchema(input: Record<string, unknown>, ctx: Context): R
     if (!ROOT_KEYS.has(key))
       ctx.warn(`Table Schema property '${key}' is not supported and was ignored at ${key}`);
   }
-  const missing = own(input, 'missingValues');
-  if (missing !== undefined && JSON.stringify(missing) !== '[""]') {
-    ctx.warn(
-      'missingValues is not supported: only an empty cell counts as missing (at missingValues)',
-    );
-  }
+  const missing = readMissingValues(input, ctx);
   if (own(input, 'foreignKeys') !== undefined)
     ctx.warn('foreignKeys is not supported and was ignored at foreignKeys');
-  const key = primaryKey(input, ctx);
+  const keys = primaryKey(input, ctx);
+  const key = keys?.length === 1 ? keys[0] : undefined;
+  // Our export writes every cross-field rule in the extension: then it is the whole truth.
+  const ourRules = found(ext, 'rules', extPath);
+  const rules: Record<string, unknown>[] = [];
+  const uniqueFields = new Set<string>();
+  if (keys !== undefined && keys.length > 1 && ourRules === undefined)
+    rules.push({ kind: 'uniqueTogether', fields: keys });
+  for (const names of uniqueKeys(input, ctx)) {
+    if (names.length === 1) uniqueFields.add(names[0] as string);
+    else if (ourRules === undefined) rules.push({ kind: 'uniqueTogether', fields: names });
+  }
+  const requiredFields = new Set(keys ?? []);
 
   const list = readFieldList(input, 'fields', '', ctx);
   return {
@@ -109,24 +117,65 @@ export function readTableSchema(input: Record<string, unknown>, ctx: Context): R
         ? undefined
         : readEach(
             list,
-            (item, path, ordinal) => readTableField(item, path, ordinal, key, ctx),
+            (item, path, ordinal) =>
+              readTableField(item, path, ordinal, key, requiredFields, uniqueFields, ctx),
             ctx,
           ),
     fieldsPath: 'fields',
     fieldCount: list?.count ?? 0,
+    ...(ourRules !== undefined
+      ? { rules: ourRules }
+      : rules.length > 0
+        ? { rules: { value: rules, path: 'primaryKey', label: 'uniqueKeys' } }
+        : {}),
+    ...(missing === undefined ? {} : { missingValues: missing }),
   };
 }
 
-/** A one-field primary key is a required, unique field. */
-function primaryKey(input: Record<string, unknown>, ctx: Context): string | undefined {
+/**
+ * missingValues: the cells that mean "no value" (default `[""]`). An empty cell always does; the
+ * others are kept for the validator (SchemaModel.missingValues).
+ */
+function readMissingValues(input: Record<string, unknown>, ctx: Context): string[] | undefined {
+  const value = own(input, 'missingValues');
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+    ctx.problem('missingValues', 'missingValues must be a list of text values, like ["", "NA"]');
+    return undefined;
+  }
+  const list = [...new Set((value as string[]).filter((v) => v !== ''))];
+  if (!value.includes('')) {
+    ctx.warn('missingValues without "" still treats an empty cell as missing (at missingValues)');
+  }
+  return list.length > 0 ? list : undefined;
+}
+
+/** uniqueKeys: lists of field names unique together (one name: that field is unique). */
+function uniqueKeys(input: Record<string, unknown>, ctx: Context): string[][] {
+  const value = own(input, 'uniqueKeys');
+  if (value === undefined) return [];
+  const lists = Array.isArray(value) ? value : [];
+  if (
+    !Array.isArray(value) ||
+    lists.some((l) => !Array.isArray(l) || l.length === 0 || l.some((n) => typeof n !== 'string'))
+  ) {
+    ctx.problem('uniqueKeys', 'uniqueKeys must be a list of lists of field names');
+    return [];
+  }
+  return lists as string[][];
+}
+
+/**
+ * A one-field primary key is a required, unique field; a primary key of several fields makes each
+ * required and the combination unique (a uniqueTogether rule).
+ */
+function primaryKey(input: Record<string, unknown>, ctx: Context): string[] | undefined {
   const value = own(input, 'primaryKey');
   if (value === undefined) return undefined;
   const names = typeof value === 'string' ? [value] : value;
-  if (Array.isArray(names) && names.length === 1 && typeof names[0] === 'string') return names[0];
-  if (Array.isArray(names) && names.every((n) => typeof n === 'string')) {
-    ctx.warn('A primaryKey made of several fields is not supported and was ignored at primaryKey');
-    return undefined;
-  }
+  if (Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === 'string'))
+    return names as string[];
+  if (Array.isArray(names) && names.length === 0) return undefined;
   ctx.problem('primaryKey', 'primaryKey must be a field name or a list of field names');
   return undefined;
 }
@@ -136,6 +185,8 @@ function readTableField(
   path: string,
   ordinal: number,
   key: string | undefined,
+  requiredFields: ReadonlySet<string>,
+  uniqueFields: ReadonlySet<string>,
   ctx: Context,
 ): RawField | undefined {
   if (!isObject(item)) {
@@ -224,6 +275,10 @@ function readTableField(
       );
     } else ctx.problem(constraintsF.path, 'constraints must be an object');
   }
+  if (typeof name?.value === 'string' && requiredFields.has(name.value))
+    required = { value: true, path: 'primaryKey', label: 'required' };
+  if (typeof name?.value === 'string' && uniqueFields.has(name.value))
+    rules.unique ??= { value: true, path: 'uniqueKeys', label: 'unique' };
   if (key !== undefined && name?.value === key) {
     required = { value: true, path: 'primaryKey', label: 'required' };
     rules.unique ??= { value: true, path: 'primaryKey', label: 'unique' };
