@@ -1,5 +1,5 @@
 import { MAX_SAVED_SCHEMAS, type SchemaV1 } from '@schemacheck/contracts';
-import { detectSchemaFormat, parseSchemaText, toWebSchema } from '@schemacheck/engine';
+import { detectSchemaFormat, parseSchema, parseSchemaText, toWebSchema } from '@schemacheck/engine';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { schemas } from '../db/schema.ts';
@@ -62,12 +62,25 @@ export async function normalise(pool: ValidationPool, text: string): Promise<Sto
   };
 }
 
+/**
+ * The columns in the one form the API documents (storedColumnSchema): a schema saved from the
+ * dashboard keeps the form's fields as the browser sent them (numbers as text, '' for unset), so
+ * they are read through the engine, which writes them back with numbers as numbers
+ * (docs/decisions/139). A row the engine cannot read (it checked it when it was saved) is
+ * answered as stored.
+ */
+function columnsOf(row: Row): SchemaV1['rules']['columns'] {
+  const parsed = parseSchema({ name: row.name, fields: row.fields }, 'web');
+  const fields = parsed.ok ? toWebSchema(parsed.value).fields : row.fields;
+  return fields as SchemaV1['rules']['columns'];
+}
+
 export function toV1(row: Row): SchemaV1 {
   return {
     schema_id: row.id,
     name: row.name,
     type: row.fileType,
-    rules: { columns: row.fields as SchemaV1['rules']['columns'], ...(row.options as Flags) },
+    rules: { columns: columnsOf(row), ...(row.options as Flags) },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
