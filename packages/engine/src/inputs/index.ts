@@ -36,3 +36,4 @@ export {
   type SplitOptions,
   type SplitOutputs,
 } from '../outputs/split-rows.ts';
+export { blobSource, webPlatform, type BlobLike } from './web-platform.ts';
