@@ -32,6 +32,14 @@ export const ERROR_CODE_LABELS: Record<ErrorCode, string> = {
   date_past: 'Date in the past',
   unique: 'Duplicate value',
   additional_property: 'Unexpected property',
+  in_list: 'Not in the list',
+  required_when: 'Missing value for a condition',
+  empty_when: 'Should be empty for a condition',
+  require_one_of: 'None of the alternatives filled',
+  compare: 'Comparison failed',
+  allowed_values_when: 'Not allowed for a condition',
+  sum: 'Sum does not match',
+  unique_together: 'Duplicate combination',
 };
 
 /** The label of a code; an unknown code (a newer server) is shown as written. */
