@@ -29,6 +29,8 @@ export interface ApiAuth {
   apiKeyId: string;
   tier: SubscriptionTier;
   rateLimitPerMinute: number | null;
+  /** False for a test-mode key (sc_test_…): no quota, small files, a lower rate (decision 174). */
+  livemode: boolean;
 }
 
 export async function authenticate(request: FastifyRequest): Promise<ApiAuth> {
@@ -58,6 +60,6 @@ export async function authenticate(request: FastifyRequest): Promise<ApiAuth> {
       message: `The API is available on the Business and Enterprise plans; this account is on the ${plan.label} plan. Upgrade in your profile to use this key again.`,
     });
   }
-  const { userId, apiKeyId, tier, rateLimitPerMinute } = owner;
-  return { userId, apiKeyId, tier, rateLimitPerMinute };
+  const { userId, apiKeyId, tier, rateLimitPerMinute, livemode } = owner;
+  return { userId, apiKeyId, tier, rateLimitPerMinute, livemode };
 }

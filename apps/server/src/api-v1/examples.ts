@@ -62,6 +62,7 @@ const job = {
     warnings: [],
   },
   error: null,
+  livemode: true,
 };
 
 const sampleError = {
@@ -133,6 +134,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
         stats: { rows: 1250, columns: 3, validated_in_ms: 412 },
         report_id: REPORT_ID,
         warnings: [],
+        livemode: true,
       },
     },
   },
@@ -222,6 +224,7 @@ export const EVENT_EXAMPLES: Record<string, unknown> = {
   'job.completed': {
     event: 'job.completed',
     timestamp: 1_773_144_007_000,
+    livemode: true,
     data: {
       job_id: JOB_ID,
       schema_id: SCHEMA_ID,
@@ -233,6 +236,7 @@ export const EVENT_EXAMPLES: Record<string, unknown> = {
   'job.failed': {
     event: 'job.failed',
     timestamp: 1_773_144_007_000,
+    livemode: true,
     data: {
       job_id: JOB_ID,
       schema_id: null,

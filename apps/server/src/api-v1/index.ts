@@ -75,7 +75,9 @@ export default async function apiV1(app: FastifyInstance) {
     if (!decision.allowed) {
       stopReading(request, reply);
       throw new AppError('rate_limited', {
-        message: `Too many requests for this account: ${decision.limit} a minute, shared by all its API keys. Try again in ${decision.reset} seconds.`,
+        message: auth.livemode
+          ? `Too many requests for this account: ${decision.limit} a minute, shared by all its API keys. Try again in ${decision.reset} seconds.`
+          : `Too many requests for a test-mode key: ${decision.limit} a minute. Try again in ${decision.reset} seconds.`,
         headers: { 'retry-after': String(decision.reset) },
       });
     }

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import {
   API_KEY_PREFIX,
+  API_KEY_TEST_PREFIX,
   PLANS,
   type ApiKeyItem,
+  type ApiKeyMode,
   type CreatedApiKey,
   type SubscriptionTier,
 } from '@schemacheck/contracts';
@@ -18,16 +20,25 @@ import { sha256Hex } from '../lib/crypto.ts';
 // base62 CRC32 of the body. The checksum lets a mistyped or made-up key be refused without a
 // database lookup (and lets secret scanners recognise ours). Only the SHA-256 of the whole key
 // is stored; a fast hash suffices for 256 random bits. The prefix shown in lists is `sc_` and
-// the first 8 characters.
+// the first 8 characters. A test-mode key (docs/decisions/174) is the same with `sc_test_` in
+// front: its mode is read from the key itself (and from the stored prefix), so no lookup or column
+// is needed to tell the modes apart.
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const BODY_CHARS = 43;
 const CHECK_CHARS = 6;
 const KEY_RE = new RegExp(
-  `^${API_KEY_PREFIX}([0-9A-Za-z]{${BODY_CHARS}})([0-9A-Za-z]{${CHECK_CHARS}})$`,
+  `^(?:${API_KEY_TEST_PREFIX}|${API_KEY_PREFIX})([0-9A-Za-z]{${BODY_CHARS}})([0-9A-Za-z]{${CHECK_CHARS}})$`,
 );
 export const KEY_LENGTH = API_KEY_PREFIX.length + BODY_CHARS + CHECK_CHARS;
-const SHOWN_CHARS = API_KEY_PREFIX.length + 8;
+const SHOWN_BODY_CHARS = 8;
+
+const prefixOf = (mode: ApiKeyMode) => (mode === 'test' ? API_KEY_TEST_PREFIX : API_KEY_PREFIX);
+
+/** A key's (or a stored key prefix's) mode. */
+export function modeOfKey(keyOrPrefix: string): ApiKeyMode {
+  return keyOrPrefix.startsWith(API_KEY_TEST_PREFIX) ? 'test' : 'live';
+}
 
 function base62(value: bigint, width: number): string {
   let out = '';
@@ -43,9 +54,9 @@ function checksum(body: string): string {
 }
 
 /** A new key: 256 random bits, base62, with its checksum. */
-export function generateApiKey(): string {
+export function generateApiKey(mode: ApiKeyMode = 'live'): string {
   const body = base62(BigInt(`0x${randomBytes(32).toString('hex')}`), BODY_CHARS);
-  return `${API_KEY_PREFIX}${body}${checksum(body)}`;
+  return `${prefixOf(mode)}${body}${checksum(body)}`;
 }
 
 /** Well-formed with a matching checksum: worth a database lookup. */
@@ -65,6 +76,7 @@ function toItem(row: Row): ApiKeyItem {
     id: row.id,
     name: row.name,
     keyPrefix: row.keyPrefix,
+    mode: modeOfKey(row.keyPrefix),
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -81,8 +93,9 @@ export async function createApiKey(
   userId: string,
   name: string,
   now: Date,
+  mode: ApiKeyMode = 'live',
 ): Promise<CreatedApiKey> {
-  const key = generateApiKey();
+  const key = generateApiKey(mode);
   const row = await db.transaction(async (tx) => {
     await lockAccount(tx, userId);
     const [owner] = await tx
@@ -104,7 +117,7 @@ export async function createApiKey(
       .values({
         userId,
         name,
-        keyPrefix: key.slice(0, SHOWN_CHARS),
+        keyPrefix: key.slice(0, prefixOf(mode).length + SHOWN_BODY_CHARS),
         keyHash: hashApiKey(key),
         createdAt: now,
       })
@@ -157,6 +170,8 @@ export interface KeyOwner {
   /** A contract's own rate limit (set-rate-limit), or null for the plan's. */
   rateLimitPerMinute: number | null;
   revoked: boolean;
+  /** False for a test-mode key. */
+  livemode: boolean;
 }
 
 /** The key's owner by the key's hash, or null for an unknown key. */
@@ -179,5 +194,6 @@ export async function findKey(db: Db, key: string): Promise<KeyOwner | null> {
     tier: row.tier as SubscriptionTier,
     rateLimitPerMinute: row.rateLimitPerMinute,
     revoked: row.revokedAt !== null,
+    livemode: modeOfKey(key) === 'live',
   };
 }

@@ -1,3 +1,4 @@
+import { TEST_MODE_RATE_PER_MINUTE } from '@schemacheck/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accountRateWindows, apiKeys } from '../db/schema.ts';
@@ -13,14 +14,18 @@ export const WINDOW_SECONDS = 60;
 /**
  * An account's requests a minute: its contract limit when one is set (`npm run set-rate-limit`,
  * for Enterprise agreements), else the plan's (API_RATE_LIMIT_PER_MINUTE, or
- * API_RATE_LIMIT_ENTERPRISE_PER_MINUTE on Enterprise).
+ * API_RATE_LIMIT_ENTERPRISE_PER_MINUTE on Enterprise). A test-mode key's requests count in the
+ * same window but are refused past TEST_MODE_RATE_PER_MINUTE (docs/decisions/174), so tests can
+ * never use up what production needs beyond that.
  */
 export function rateLimitOf(
   limits: { perMinute: number; enterprisePerMinute: number },
-  owner: { tier: string; rateLimitPerMinute: number | null },
+  owner: { tier: string; rateLimitPerMinute: number | null; livemode?: boolean },
 ): number {
-  if (owner.rateLimitPerMinute !== null) return owner.rateLimitPerMinute;
-  return owner.tier === 'enterprise' ? limits.enterprisePerMinute : limits.perMinute;
+  const live =
+    owner.rateLimitPerMinute ??
+    (owner.tier === 'enterprise' ? limits.enterprisePerMinute : limits.perMinute);
+  return owner.livemode === false ? Math.min(live, TEST_MODE_RATE_PER_MINUTE) : live;
 }
 
 export interface RateDecision {

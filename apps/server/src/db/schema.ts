@@ -220,6 +220,8 @@ export const validationJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     errorMessage: text('error_message'),
     estimatedSeconds: integer('estimated_seconds'),
+    /** False for a job created with a test-mode key (docs/decisions/174): results say so. */
+    livemode: boolean('livemode').notNull().default(true),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

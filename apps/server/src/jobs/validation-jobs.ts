@@ -90,8 +90,11 @@ export interface NewJob {
   fileSize: number;
   uploadKey: string;
   schema: ParsedSchema;
-  quotaMonth: string;
+  /** Null for a test-mode job, which is never counted (docs/decisions/174). */
+  quotaMonth: string | null;
   estimatedSeconds: number;
+  /** False for a job created with a test-mode key; live when absent. */
+  livemode?: boolean;
 }
 
 /** Inserts the row and its pg-boss job in one transaction. */
@@ -116,6 +119,7 @@ export async function enqueueJob(app: FastifyInstance, job: NewJob): Promise<Job
         schemaText: job.schema.text,
         quotaMonth: job.quotaMonth,
         estimatedSeconds: job.estimatedSeconds,
+        livemode: job.livemode ?? true,
         createdAt: app.now(),
       })
       .returning();
@@ -152,6 +156,7 @@ function message(
   return {
     event,
     timestamp: app.now().getTime(),
+    livemode: job.livemode,
     data: {
       job_id: job.id,
       schema_id: job.schemaId,
@@ -429,6 +434,7 @@ export async function jobsWithResults(app: FastifyInstance, rows: JobRow[]) {
           }
         : null,
       error: job.status === 'failed' ? job.errorMessage : null,
+      livemode: job.livemode,
     };
   });
 }

@@ -27,8 +27,17 @@ export default async function apiKeyRoutes(app: FastifyInstance) {
   app.post('/api/api-keys', { onRequest: requireUser }, async (request, reply) => {
     requireApiPlan(request);
     const input = parseBody(createApiKeyInputSchema, request.body);
-    const created = await createApiKey(app.db, request.auth!.user.id, input.name, app.now());
-    request.log.info({ userId: request.auth!.user.id, apiKeyId: created.id }, 'API key created');
+    const created = await createApiKey(
+      app.db,
+      request.auth!.user.id,
+      input.name,
+      app.now(),
+      input.mode ?? 'live',
+    );
+    request.log.info(
+      { userId: request.auth!.user.id, apiKeyId: created.id, mode: created.mode },
+      'API key created',
+    );
     return reply.code(201).header('cache-control', 'no-store').send(created);
   });
 

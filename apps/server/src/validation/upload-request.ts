@@ -72,6 +72,11 @@ export interface ReservedUploadOptions {
   reply: FastifyReply;
   userId: string;
   monthlyValidations: number | null;
+  /**
+   * False for a test-mode API key (docs/decisions/174): nothing is reserved or counted, and
+   * `upload` gets a null reservation.
+   */
+  countsAgainstQuota?: boolean;
   /** Undoes what a failed upload left behind, before the reserved unit is given back. */
   cleanUp?: () => Promise<void>;
 }
@@ -83,7 +88,7 @@ export interface ReservedUploadOptions {
  */
 export async function withReservedUpload<T>(
   o: ReservedUploadOptions,
-  upload: (signal: AbortSignal, reservation: Reservation) => Promise<T>,
+  upload: (signal: AbortSignal, reservation: Reservation | null) => Promise<T>,
 ): Promise<T> {
   const { app, request, reply } = o;
   const abort = new AbortController();
@@ -97,7 +102,8 @@ export async function withReservedUpload<T>(
   let reservation: Reservation | null = null;
   let completed = false;
   try {
-    reservation = await reserveOrRefuse(app.db, o.userId, o.monthlyValidations, app.now());
+    if (o.countsAgainstQuota !== false)
+      reservation = await reserveOrRefuse(app.db, o.userId, o.monthlyValidations, app.now());
     const result = await upload(abort.signal, reservation);
     completed = true;
     return result;

@@ -68,6 +68,8 @@ export interface Message {
   event: string;
   /** Epoch milliseconds of the event. */
   timestamp: number;
+  /** Job events: false for a test-mode job (docs/decisions/174). */
+  livemode?: boolean;
   data: Record<string, unknown>;
 }
 

@@ -61,6 +61,11 @@ export const jobSchema = z.object({
   completed_at: z.iso.datetime().nullable(),
   result: jobResultSchema.nullable().describe('Set once the job has completed.'),
   error: z.string().nullable().describe('Why the job failed, when it did.'),
+  livemode: z
+    .boolean()
+    .describe(
+      'false when made with a test-mode key (sc_test_…): not counted against the month, files up to 1 MB.',
+    ),
 });
 export type JobV1 = z.infer<typeof jobSchema>;
 

@@ -47,5 +47,10 @@ export const validateResultSchema = z.object({
   }),
   report_id: uuidSchema.describe('GET /v1/reports/{report_id} returns every error.'),
   warnings: z.array(warningSchema),
+  livemode: z
+    .boolean()
+    .describe(
+      'false when made with a test-mode key (sc_test_…): not counted against the month, files up to 1 MB.',
+    ),
 });
 export type ValidateResultV1 = z.infer<typeof validateResultSchema>;

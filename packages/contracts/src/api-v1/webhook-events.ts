@@ -15,9 +15,14 @@ const jobData = {
   file_name: z.string(),
 };
 
+const jobEventBase = {
+  ...eventBase,
+  livemode: z.boolean().describe('false for a job created with a test-mode key (sc_test_…).'),
+};
+
 export const jobCompletedEventSchema = z.object({
   event: z.literal('job.completed'),
-  ...eventBase,
+  ...jobEventBase,
   data: z.object({
     ...jobData,
     result: z.object({
@@ -34,7 +39,7 @@ export type JobCompletedEventV1 = z.infer<typeof jobCompletedEventSchema>;
 
 export const jobFailedEventSchema = z.object({
   event: z.literal('job.failed'),
-  ...eventBase,
+  ...jobEventBase,
   data: z.object({
     ...jobData,
     result: z.null(),

@@ -28,6 +28,7 @@ import { isUuid } from '../../validation/results.ts';
 import { withUploadForm } from '../../validation/upload-form.ts';
 import { withReservedUpload } from '../../validation/upload-request.ts';
 import { nameComponent, type ApiV1 } from '../openapi.ts';
+import { uploadLimitFor } from '../test-mode.ts';
 import { listPage } from '../pagination.ts';
 import { openV1Upload, V1_FORM_MESSAGES } from '../upload.ts';
 
@@ -44,12 +45,13 @@ const jobNotFound = () => new AppError('not_found', { message: 'No such job' });
 async function* counted(
   source: AsyncIterable<Uint8Array>,
   max: number | null,
+  tooLarge: (limit: number) => AppError,
   onBytes: (n: number) => void,
 ): AsyncGenerator<Uint8Array> {
   let n = 0;
   for await (const chunk of source) {
     n += chunk.byteLength;
-    if (max !== null && n > max) throw fileTooLarge(max);
+    if (max !== null && n > max) throw tooLarge(max);
     onBytes(n);
     yield chunk;
   }
@@ -80,12 +82,15 @@ export default function jobRoutes(v1: ApiV1) {
     },
     async ({ query, auth, request, reply }): Promise<JobCreatedV1> => {
       const plan = PLANS[auth.tier].limits;
-      const maxBytes = plan.maxFileBytes;
+      const { maxBytes, tooLarge } = uploadLimitFor(auth, {
+        maxBytes: plan.maxFileBytes,
+        tooLarge: fileTooLarge,
+      });
       const upload = await openV1Upload(app, request, reply, {
         userId: auth.userId,
         schemaId: query.schema_id,
         maxBytes,
-        tooLarge: fileTooLarge,
+        tooLarge,
       });
       const jobId = randomUUID();
       const uploadKey = uploadKeyFor(auth.userId, jobId);
@@ -96,6 +101,7 @@ export default function jobRoutes(v1: ApiV1) {
           reply,
           userId: auth.userId,
           monthlyValidations: plan.monthlyValidations,
+          countsAgainstQuota: auth.livemode,
           cleanUp: () => app.storage.delete(uploadKey).catch(() => {}),
         },
         async (signal, reservation) => {
@@ -105,7 +111,7 @@ export default function jobRoutes(v1: ApiV1) {
             storage: app.storage,
             signal,
             maxFileBytes: maxBytes,
-            tooLarge: fileTooLarge,
+            tooLarge,
             schemaInForm: upload.schemaId === null,
             messages: V1_FORM_MESSAGES,
             run: async (file) => {
@@ -116,7 +122,7 @@ export default function jobRoutes(v1: ApiV1) {
               let bytes = 0;
               await app.storage.put(
                 uploadKey,
-                counted(file.source, maxBytes, (n) => (bytes = n)),
+                counted(file.source, maxBytes, tooLarge, (n) => (bytes = n)),
               );
               await file.finishForm();
               const fileType =
@@ -133,7 +139,8 @@ export default function jobRoutes(v1: ApiV1) {
             fileSize: stored.bytes,
             uploadKey,
             schema: stored.schema,
-            quotaMonth: reservation.month,
+            quotaMonth: reservation?.month ?? null,
+            livemode: auth.livemode,
             estimatedSeconds: await estimateSeconds(app, stored.bytes),
           });
           return { row, bytes: stored.bytes };

@@ -16,6 +16,7 @@ import { runValidation, type ParsedSchema } from '../../validation/service.ts';
 import { withUploadForm } from '../../validation/upload-form.ts';
 import { withReservedUpload } from '../../validation/upload-request.ts';
 import type { ApiV1 } from '../openapi.ts';
+import { uploadLimitFor } from '../test-mode.ts';
 import { openV1Upload, V1_FORM_MESSAGES } from '../upload.ts';
 
 // POST /v1/validate: one file, validated synchronously (docs/decisions/086) through the same
@@ -67,9 +68,12 @@ export default function validateRoutes(v1: ApiV1) {
     },
     async ({ query, auth, request, reply }): Promise<ValidateResultV1> => {
       const plan = PLANS[auth.tier].limits;
-      const maxBytes = Math.min(plan.maxFileBytes ?? Infinity, SYNC_MAX_BYTES);
+      const { maxBytes: limitBytes, tooLarge } = uploadLimitFor(auth, {
+        maxBytes: Math.min(plan.maxFileBytes ?? Infinity, SYNC_MAX_BYTES),
+        tooLarge: (limit: number) => syncLimitError('bytes', limit),
+      });
+      const maxBytes = limitBytes!;
       const maxRows = Math.min(plan.maxRows ?? Infinity, SYNC_MAX_ROWS);
-      const tooLarge = (limit: number) => syncLimitError('bytes', limit);
       const upload = await openV1Upload(app, request, reply, {
         userId: auth.userId,
         schemaId: query.schema_id,
@@ -83,6 +87,7 @@ export default function validateRoutes(v1: ApiV1) {
           reply,
           userId: auth.userId,
           monthlyValidations: plan.monthlyValidations,
+          countsAgainstQuota: auth.livemode,
         },
         (signal) =>
           withUploadForm({
@@ -104,7 +109,9 @@ export default function validateRoutes(v1: ApiV1) {
                 signal,
                 userId: auth.userId,
                 ...(upload.schemaId ? { schemaId: upload.schemaId } : {}),
-                limitError: syncLimitError,
+                // Bytes: the live or test-mode refusal chosen above; rows: always the sync limit.
+                limitError: (kind, limit) =>
+                  kind === 'bytes' ? tooLarge(limit) : syncLimitError(kind, limit),
                 beforeRecord: file.finishForm,
               });
               return { outcome, columns: columnsOf(schema) };
@@ -133,6 +140,7 @@ export default function validateRoutes(v1: ApiV1) {
         },
         report_id: outcome.outcome.resultId,
         warnings: result.warnings.map(({ code, message }) => ({ code, message })),
+        livemode: auth.livemode,
       };
     },
   );

@@ -5,6 +5,8 @@ import {
   SAMPLE_ERRORS,
   SYNC_MAX_BYTES,
   SYNC_MAX_ROWS,
+  TEST_MODE_MAX_FILE_BYTES,
+  TEST_MODE_RATE_PER_MINUTE,
 } from '@schemacheck/contracts';
 import { Info } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -192,6 +194,14 @@ export function ApiDocsContent() {
               <Code>Authorization: Bearer sc_…</Code>. Keys start with <Code>sc_</Code> and end with
               a checksum, so a mistyped key is refused at once. Keys in the URL are refused, and the
               API never uses your browser’s sign-in cookie.
+            </p>
+            <p>
+              <strong className="font-semibold text-zinc-900">Test mode.</strong> Create a test key
+              (<Code>sc_test_…</Code>) beside your live keys in your profile to build and run your
+              integration’s tests: validations, jobs and webhooks work in full and every result and
+              job event says <Code>{'"livemode": false'}</Code>. Test requests never count against
+              your monthly validations; they take files up to {TEST_MODE_MAX_FILE_BYTES / MB} MB and{' '}
+              {TEST_MODE_RATE_PER_MINUTE} requests a minute (counted with your live keys’ requests).
             </p>
             <ul className="grid list-disc gap-1.5 pl-5">
               <li>

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createApiKeyInputSchema,
   PLANS,
+  TEST_MODE_MAX_FILE_BYTES,
+  TEST_MODE_RATE_PER_MINUTE,
   type ApiKeyItem,
   type CreatedApiKey,
   type PublicUser,
@@ -27,7 +29,8 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
 // The profile's "API keys" section (Business and Enterprise): create a key with a name, see the
 // whole key once with a copy button, list keys (active, then revoked with their revoke date),
-// revoke with a confirmation.
+// revoke with a confirmation. A key is live or test (sc_test_…, docs/decisions/174): the choice
+// sits beside the name, and test keys carry a "Test" badge in the list.
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -60,7 +63,10 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(createApiKeyInputSchema), defaultValues: { name: '' } });
+  } = useForm({
+    resolver: zodResolver(createApiKeyInputSchema),
+    defaultValues: { name: '', mode: 'live' as const },
+  });
 
   const onSubmit = handleSubmit(
     (values) =>
@@ -84,24 +90,45 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="flex-1">
-        <FormField id="api-key-name" label="Key name" error={errors.name?.message}>
-          {(field) => (
-            <Input
-              {...field}
-              {...register('name')}
-              placeholder="e.g. Nightly import"
-              autoComplete="off"
-              maxLength={100}
-            />
-          )}
-        </FormField>
+    <form onSubmit={onSubmit} noValidate className="grid gap-3">
+      <fieldset>
+        <legend className="text-sm font-medium text-zinc-900">Mode</legend>
+        <div className="mt-1.5 flex flex-wrap gap-x-6 gap-y-2 text-sm text-zinc-800">
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" value="live" {...register('mode')} className="size-4" />
+            Live
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" value="test" {...register('mode')} className="size-4" />
+            Test (<code className="font-mono text-[13px]">sc_test_…</code>)
+          </label>
+        </div>
+        <p className="mt-1 text-[13px] text-zinc-600">
+          Test keys run full validations and webhooks, marked <code>livemode: false</code>, never
+          count against your monthly validations, accept files up to{' '}
+          {TEST_MODE_MAX_FILE_BYTES / (1024 * 1024)} MB and {TEST_MODE_RATE_PER_MINUTE} requests a
+          minute.
+        </p>
+      </fieldset>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <FormField id="api-key-name" label="Key name" error={errors.name?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                {...register('name')}
+                placeholder="e.g. Nightly import"
+                autoComplete="off"
+                maxLength={100}
+              />
+            )}
+          </FormField>
+        </div>
+        <Button type="submit" className="sm:mt-7" disabled={creation.isPending}>
+          {creation.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
+          {creation.isPending ? 'Creating...' : 'Create key'}
+        </Button>
       </div>
-      <Button type="submit" className="sm:mt-7" disabled={creation.isPending}>
-        {creation.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
-        {creation.isPending ? 'Creating...' : 'Create key'}
-      </Button>
     </form>
   );
 }
@@ -143,6 +170,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyItem; onRevoke?: () => voi
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-zinc-900">
           <span className="break-all">{apiKey.name}</span>
+          {apiKey.mode === 'test' ? <Badge variant="default">Test</Badge> : null}
           {apiKey.revokedAt ? (
             <Badge variant="neutral">Revoked {when(apiKey.revokedAt)}</Badge>
           ) : (

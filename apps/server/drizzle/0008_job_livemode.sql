@@ -1,0 +1,1 @@
+ALTER TABLE "validation_jobs" ADD COLUMN "livemode" boolean DEFAULT true NOT NULL;
