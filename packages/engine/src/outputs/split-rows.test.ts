@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { parseSchema } from '../schema/index.ts';
+import { createValidator } from '../validate/validator.ts';
+import { createRowSplitter } from './split-rows.ts';
+
+const schema = (() => {
+  const parsed = parseSchema(
+    {
+      name: 's',
+      fields: [
+        { name: 'id', type: 'integer', required: true, validation: { unique: true } },
+        { name: 'email', type: 'email', required: true },
+      ],
+    },
+    'web',
+  );
+  if (!parsed.ok) throw new Error('bad schema');
+  return parsed.value;
+})();
+
+/** Validates `text` pushed in pieces cut at `cuts`, splitting its rows on the way. */
+function split(text: string, fileType: 'csv' | 'json', cuts: number[] = []) {
+  const out = { valid: '', invalid: '' };
+  const splitter = createRowSplitter(
+    { valid: (t) => (out.valid += t), invalid: (t) => (out.invalid += t) },
+    { fileType },
+  );
+  const validator = createValidator(schema, { fileType, onIssue: (i) => splitter.issue(i) });
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    const piece = bytes.subarray(at, cut);
+    validator.push(piece);
+    splitter.push(piece);
+    at = cut;
+  }
+  validator.end();
+  splitter.end();
+  return { ...out, counts: splitter.counts };
+}
+
+const CSV =
+  'id;email\n1;a@example.com\n1;b@example.com\nx;"c;d@example.com"\n4;"broken\n5;e@example.com\n';
+
+describe('the good rows back', () => {
+  it('CSV: rows as they were in the file delimiter, bad rows with an errors column', () => {
+    const result = split(CSV, 'csv');
+    // The unterminated quote is one parse error on its row; reading resumes on the next line.
+    expect(result.valid).toBe('id;email\r\n1;a@example.com\r\n5;e@example.com\r\n');
+    expect(result.invalid.split('\r\n')).toEqual([
+      'id;email;errors',
+      // Quoted where the file's delimiter appears, in data and in the errors column alike.
+      '1;b@example.com;"id: Duplicate value; first seen in row 2"',
+      'x;"c;d@example.com";"id: Must be a whole number; email: Must be a valid email"',
+      // A row that could not be cut into cells: the text the reader reports, and why.
+      '"""broken";;Column 2 opens a quote that is never closed',
+      '',
+    ]);
+    expect(result.counts).toEqual({ valid: 2, invalid: 3 });
+  });
+
+  it('gives the same outputs wherever the bytes are cut', () => {
+    const whole = split(CSV, 'csv');
+    for (let i = 0; i <= CSV.length; i++) expect(split(CSV, 'csv', [i])).toEqual(whole);
+  });
+
+  it('JSON: records in the input form, array or NDJSON, big numbers kept', () => {
+    const array = split(
+      '[{"id":1,"email":"a@example.com"},{"id":"2","email":"b@example.com"},{"id":12345678901234567890,"email":"c@example.com"}]',
+      'json',
+    );
+    expect(JSON.parse(array.valid)).toEqual([
+      { id: 1, email: 'a@example.com' },
+      { id: 12345678901234567000, email: 'c@example.com' },
+    ]);
+    expect(array.valid).toContain('12345678901234567890');
+    expect(JSON.parse(array.invalid)).toEqual([{ id: '2', email: 'b@example.com' }]);
+    const lines = split('{"id":1,"email":"a@example.com"}\n{"id":2,"email":"nope"}\n', 'json');
+    expect(lines.valid).toBe('{"id":1,"email":"a@example.com"}\n');
+    expect(lines.invalid).toBe('{"id":2,"email":"nope"}\n');
+    const empty = split('[]', 'json');
+    expect([empty.valid, empty.invalid]).toEqual(['[]\n', '[]\n']);
+  });
+});
