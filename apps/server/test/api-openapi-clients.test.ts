@@ -174,7 +174,9 @@ describe('the document', () => {
             examples++;
           }
           for (const [name, e] of Object.entries((media.examples ?? {}) as Json)) {
-            check(media.schema, e.value, `${where} ${name}`);
+            const example = e.$ref ? doc.components.examples[String(e.$ref).split('/').pop()!] : e;
+            expect(example, `${where} ${name}`).toBeDefined();
+            check(media.schema, example.value, `${where} ${name}`);
             examples++;
           }
         }

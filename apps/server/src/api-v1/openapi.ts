@@ -244,14 +244,30 @@ function errorExample(code: string): Json {
   return { error: message ?? 'The request is not valid', code, request_id: EXAMPLE_REQUEST_ID };
 }
 
+/**
+ * An error response's body: the Error schema and, by reference, an example per code (defined
+ * once under components.examples, so that the document stays small enough for /api-docs).
+ */
 function errorContent(codes: string[]): Json {
-  const examples = Object.fromEntries(codes.map((code) => [code, { value: errorExample(code) }]));
+  const examples = Object.fromEntries(
+    codes.map((code) => [code, { $ref: `#/components/examples/error_${code}` }]),
+  );
   return {
     'application/json': {
       schema: { $ref: '#/components/schemas/Error' },
       ...(codes.length ? { examples } : {}),
     },
   };
+}
+
+/** components.examples: one error body per public code. */
+function errorExamples(): Json {
+  return Object.fromEntries(
+    API_ERROR_CODES.map(([code, , description]) => [
+      `error_${code}`,
+      { summary: description, value: errorExample(code) },
+    ]),
+  );
 }
 
 /** Codes of the public table with this status, for an error response's examples. */
@@ -504,6 +520,7 @@ export function openApiDocument(v1: ApiV1, options: { appUrl: string }): Json {
       },
       schemas: components,
       headers: HEADER_DEFS,
+      examples: errorExamples(),
     },
     'x-error-codes': API_ERROR_CODES.map(([code, status, description]) => ({
       code,
