@@ -236,14 +236,18 @@ const entryPoints: Record<string, (pair: Pair, a: Account) => Promise<Outcome>> 
 
 describe('the same schema and file answer alike at every entry point', () => {
   for (const pair of CORPUS) {
-    it(pair.name, async () => {
-      const a = await account();
-      const answers: Record<string, Outcome> = {};
-      for (const [name, run] of Object.entries(entryPoints)) answers[name] = await run(pair, a);
-      for (const name of Object.keys(answers)) {
-        expect({ [name]: answers[name] }).toEqual({ [name]: answers.engine });
-      }
-    }, 60_000);
+    it(
+      pair.name,
+      async () => {
+        const a = await account();
+        const answers: Record<string, Outcome> = {};
+        for (const [name, run] of Object.entries(entryPoints)) answers[name] = await run(pair, a);
+        for (const name of Object.keys(answers)) {
+          expect({ [name]: answers[name] }).toEqual({ [name]: answers.engine });
+        }
+      },
+      60_000,
+    );
   }
 
   it('reads the corpus as the engine means it', async () => {
