@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -51,8 +51,14 @@ function usersOf(name: string, files: Map<string, string>): string[] {
 }
 
 describe('the install', () => {
-  const manifests = ['package.json', 'apps/server/package.json', 'apps/web/package.json'].concat(
-    ['packages/engine', 'packages/contracts', 'packages/cli'].map((p) => `${p}/package.json`),
+  // The root and every workspace (`packages/*`, `apps/*`).
+  const manifests = ['package.json'].concat(
+    ((readJson('package.json') as Manifest).workspaces ?? []).flatMap((pattern) => {
+      const dir = pattern.replace(/\/\*$/, '');
+      return readdirSync(path.join(ROOT, dir))
+        .map((name) => `${dir}/${name}/package.json`)
+        .filter((file) => existsSync(path.join(ROOT, file)));
+    }),
   );
 
   it('has no dependency that only an optional script uses', () => {
