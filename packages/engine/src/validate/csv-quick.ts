@@ -143,8 +143,12 @@ export function createQuickCsvRecord(
   }
 
   /** The rules on the record's cells: true when none fails (uniqueTogether last, as unique). */
+  const ruleSet = quickRules?.rules;
+  const ruleView = quickRules?.view;
+  const slotColumns = quickRules?.slotColumns ?? new Int32Array(0);
   function rulesPass(row: number): boolean {
-    const { rules, view, slotColumns } = quickRules as QuickRules;
+    const rules = ruleSet as CompiledRules;
+    const view = ruleView as RowView;
     for (let s = 0; s < slotColumns.length; s++) {
       const col = slotColumns[s] as number;
       if (col < 0) view.absent(s);
