@@ -425,7 +425,12 @@ describe('every error code', () => {
         { kind: 'emptyWhen', field: 'c', when: { field: 'a', op: '=', value: 'x' } },
         { kind: 'requireOneOf', fields: ['b', 'c'] },
         { kind: 'compare', left: 'n', op: '<', right: 'm' },
-        { kind: 'allowedValuesWhen', field: 'a', when: { field: 'n', op: '>', value: 0 }, values: ['y'] },
+        {
+          kind: 'allowedValuesWhen',
+          field: 'a',
+          when: { field: 'n', op: '>', value: 0 },
+          values: ['y'],
+        },
         { kind: 'sum', fields: ['n', 'm'], equals: 't' },
         { kind: 'uniqueTogether', fields: ['a', 'n'] },
       ],
