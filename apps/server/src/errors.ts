@@ -78,10 +78,11 @@ export const ERRORS = {
     status: 415,
     message: 'Unsupported content type: send JSON with Content-Type: application/json',
   },
-  /** Only .csv, .json and .ndjson files are validated. */
+  /** Only CSV, JSON, NDJSON, .xlsx, gzip and zip files are validated (docs/decisions/163). */
   unsupported_file: {
     status: 415,
-    message: 'Only .csv, .json and .ndjson files can be validated',
+    message:
+      'Only .csv, .json, .ndjson, .jsonl and .xlsx files (also as .gz or .zip) can be validated',
   },
   /** Public API: an Idempotency-Key used before with a different request. */
   idempotency_mismatch: {

@@ -308,10 +308,11 @@ describe('POST /api/validate: refusals', () => {
     const { client, id } = await signedIn('pro');
     const cases: [Part[] | { raw: Buffer; type: string }, number, string, string?][] = [
       [
+        // A workbook by name whose bytes are not one: the engine's reason (docs/decisions/163).
         form(CSV_SCHEMA, 'a,b\n', 'sheet.xlsx'),
         415,
         'unsupported_file',
-        'Only .csv, .json and .ndjson files can be validated',
+        'sheet.xlsx is not an Excel workbook (its content is not a zip): save it as .xlsx or CSV',
       ],
       [form(CSV_SCHEMA, 'MZ', 'setup.exe'), 415, 'unsupported_file'],
       [

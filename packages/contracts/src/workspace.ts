@@ -56,6 +56,8 @@ export interface ValidationErrorItem {
   value: string | null;
   /** JSON files only. */
   path?: string;
+  /** Excel workbooks only: `Sheet1!D14`. */
+  cell?: string;
 }
 
 export interface ValidationWarningItem {

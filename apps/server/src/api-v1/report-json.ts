@@ -100,6 +100,8 @@ export function reportJsonStream(row: ResultRow, report: Readable | null): Reada
           // The writer writes a missing value and an empty one alike: both read back as null.
           value: value && (value.text !== '' || value.quoted) ? original(value) : null,
           ...(header.includes('path') ? { path: get('path') } : {}),
+          // Workbooks' reports carry the cell (docs/decisions/163); an issue of the file has none.
+          ...(header.includes('cell') && get('cell') !== '' ? { cell: get('cell') } : {}),
         };
         yield `${first ? '' : ','}${JSON.stringify(item)}`;
         first = false;

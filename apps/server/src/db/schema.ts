@@ -222,6 +222,10 @@ export const validationJobs = pgTable(
     estimatedSeconds: integer('estimated_seconds'),
     /** False for a job created with a test-mode key (docs/decisions/174): results say so. */
     livemode: boolean('livemode').notNull().default(true),
+    /** Excel workbooks: the sheet asked for (`sheet`); null is the first worksheet. */
+    sheet: text('sheet'),
+    /** Zips: the entry asked for (`entry`); null when the zip holds one data file. */
+    entry: text('entry'),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -95,6 +95,8 @@ export interface NewJob {
   estimatedSeconds: number;
   /** False for a job created with a test-mode key; live when absent. */
   livemode?: boolean;
+  /** The `sheet` / `entry` asked for, used when the job opens a workbook or zip. */
+  choice?: { sheet?: string; entry?: string };
 }
 
 /** Inserts the row and its pg-boss job in one transaction. */
@@ -120,6 +122,8 @@ export async function enqueueJob(app: FastifyInstance, job: NewJob): Promise<Job
         quotaMonth: job.quotaMonth,
         estimatedSeconds: job.estimatedSeconds,
         livemode: job.livemode ?? true,
+        sheet: job.choice?.sheet ?? null,
+        entry: job.choice?.entry ?? null,
         createdAt: app.now(),
       })
       .returning();
@@ -285,6 +289,10 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
         ...(job.fileType ? { fileType: job.fileType } : {}),
       },
       limits: { maxBytes: plan.maxFileBytes, maxRows: plan.maxRows, report: true },
+      choice: {
+        ...(job.sheet !== null ? { sheet: job.sheet } : {}),
+        ...(job.entry !== null ? { entry: job.entry } : {}),
+      },
       signal: control.signal,
       onProgress: (r) => (rows = r),
       userId: job.userId,

@@ -78,6 +78,7 @@ export default async function validateRoutes(app: FastifyInstance) {
                 signal,
                 userId: user.id,
                 beforeRecord: file.finishForm,
+                choice: file.choice,
               }),
           }),
       );

@@ -1,7 +1,7 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { SchemaProblem, ValidationResult } from '@schemacheck/engine';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BeginOptions, FromWorker, ToWorker } from './protocol.ts';
+import type { BeginOptions, FileInputInfo, FileOptions, FromWorker, ToWorker } from './protocol.ts';
 
 // A small pool of worker threads that run the engine (docs/decisions/030). Each job lives on
 // one worker; a worker runs several jobs, interleaved chunk by chunk, so a slow upload never
@@ -33,6 +33,17 @@ export class ValidationInterrupted extends Error {
   override name = 'ValidationInterrupted';
 }
 
+/** The engine would not read the file (a bomb, an .xls, several entries): the client's fault. */
+export class InputRefused extends Error {
+  override name = 'InputRefused';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The worker running the job died (out of memory, crash, shutdown). */
 export class WorkerCrashed extends ValidationInterrupted {
   override name = 'WorkerCrashed';
@@ -57,8 +68,10 @@ export class ValidationJob {
   private inFlight = 0;
   private waiter: (() => void) | null = null;
   private opened: ((r: OpenResult) => void) | null = null;
-  private finished: { resolve: (r: ValidationResult) => void; reject: (e: Error) => void } | null =
-    null;
+  private finished: {
+    resolve: (r: ValidationResult, input?: FileInputInfo) => void;
+    reject: (e: Error) => void;
+  } | null = null;
   private onReport: ((text: string) => void) | null = null;
   private failure: Error | null = null;
   private closed = false;
@@ -114,6 +127,25 @@ export class ValidationJob {
     });
   }
 
+  /**
+   * Validates a spooled container file in the worker (after open()); resolves with the result
+   * and what was read inside, or rejects with InputRefused.
+   */
+  runFile(
+    options: FileOptions,
+    onReport?: (text: string) => void,
+  ): Promise<{ result: ValidationResult; input: FileInputInfo }> {
+    this.onReport = onReport ?? null;
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.finished = {
+        resolve: (result, input) => resolve({ result, input: input ?? { fileType: 'csv' } }),
+        reject,
+      };
+      this.send({ type: 'file', job: this.id, options });
+    });
+  }
+
   /** Drops the job (abort, refusal); safe to call more than once. */
   close(): void {
     if (this.closed) return;
@@ -150,8 +182,12 @@ export class ValidationJob {
         return;
       case 'done':
         this.slot.jobs.delete(this.id);
-        this.finished?.resolve(m.result);
+        this.finished?.resolve(m.result, m.input);
         this.finished = null;
+        return;
+      case 'refused':
+        this.slot.jobs.delete(this.id);
+        this.fail(new InputRefused(m.code, m.message));
         return;
       case 'failed':
         this.slot.jobs.delete(this.id);

@@ -14,8 +14,29 @@ export interface BeginOptions {
   now: string;
 }
 
+/**
+ * A container file (gzip, zip, Excel workbook) spooled to a local file: the worker opens it with
+ * the engine's planInputs, as the CLI does (docs/decisions/163).
+ */
+export interface FileOptions extends Omit<BeginOptions, 'fileType' | 'jsonShape'> {
+  path: string;
+  /** The file's display name: decides the reader inside and names entries in messages. */
+  name: string;
+  /** The plan's byte limit, applied to the decompressed data; null is unlimited. */
+  maxBytes: number | null;
+  sheet?: string;
+  entry?: string;
+}
+
+/** What the worker read inside a container, for the stored result. */
+export interface FileInputInfo {
+  fileType: 'csv' | 'json';
+  jsonShape?: 'ndjson';
+}
+
 export type ToWorker =
   | { type: 'open'; job: number; schemaText: string }
+  | { type: 'file'; job: number; options: FileOptions }
   | { type: 'begin'; job: number; options: BeginOptions }
   | { type: 'chunk'; job: number; data: ArrayBuffer }
   | { type: 'end'; job: number }
@@ -31,5 +52,7 @@ export type FromWorker =
     }
   | { type: 'ack'; job: number; rows: number; stopped: boolean }
   | { type: 'report'; job: number; text: string }
-  | { type: 'done'; job: number; result: ValidationResult }
+  | { type: 'done'; job: number; result: ValidationResult; input?: FileInputInfo }
+  /** The engine refused the container (a bomb, an .xls, several entries): the client's 4xx. */
+  | { type: 'refused'; job: number; code: string; message: string }
   | { type: 'failed'; job: number; message: string };

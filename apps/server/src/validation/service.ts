@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { STORED_ERRORS } from '@schemacheck/contracts';
 import {
   detectFileType,
   fileNameKind,
+  sniffContainer,
   type DetectedFileType,
   type ValidationResult,
 } from '@schemacheck/engine';
@@ -12,7 +18,7 @@ import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/index.ts';
 import { displayFileName } from './files.ts';
 import { fileTooLarge, rowLimit } from './limits.ts';
-import type { ValidationPool } from './pool.ts';
+import { InputRefused, type ValidationPool } from './pool.ts';
 import { insertResult, reportKeyFor, type ResultRow } from './results.ts';
 
 // The one validation run on the server (docs/decisions/080). The web upload, POST /api/v1/validate
@@ -28,7 +34,13 @@ export interface ValidationDeps {
   storage: Storage;
   validationPool: ValidationPool;
   now: () => Date;
+  /** Container uploads are spooled under dataDir/tmp (the OS temp folder without one). */
+  config?: { dataDir: string };
 }
+
+/** Names read through the engine's input planner (docs/decisions/163), whatever the bytes. */
+const CONTAINER_NAME = /\.(xlsx|xlsm|xlsb|xls|zip|gz|gzip|tgz)$/i;
+export const isContainerName = (name: string): boolean => CONTAINER_NAME.test(name);
 
 /** A schema the engine has checked: its text for the worker, its value for `schema_used`. */
 export interface ParsedSchema {
@@ -67,6 +79,8 @@ export interface ValidationInput {
    * rest of the form here); throwing discards the run.
    */
   beforeRecord?: () => Promise<void>;
+  /** Which sheet of a workbook, which entry of a zip (the `sheet` / `entry` parameters). */
+  choice?: { sheet?: string; entry?: string };
 }
 
 export interface ValidationOutcome {
@@ -115,7 +129,9 @@ export async function runValidation(
   const { limits, signal } = input;
   const limitError = input.limitError ?? defaultLimitError;
   const fileName = displayFileName(input.fileName);
-  if (fileNameKind(fileName) === 'other') throw new AppError('unsupported_file');
+  if (fileNameKind(fileName) === 'other' && !CONTAINER_NAME.test(fileName)) {
+    throw new AppError('unsupported_file');
+  }
   if (signal.aborted) throw new ValidationAborted('The validation was aborted');
 
   const resultId = randomUUID();
@@ -130,9 +146,8 @@ export async function runValidation(
     if (!opened.ok) throw invalidSchema(opened.problems);
 
     let detected: DetectedFileType | null = null;
-    const begin = (first: Uint8Array) => {
-      detected = detectFileType(fileName, first, opened.fileType);
-      if (!detected) throw new AppError('unsupported_file');
+    let containerResult: ValidationResult | null = null;
+    const openReport = () => {
       if (limits.report) {
         reportKey = reportKeyFor(input.userId, resultId);
         const out = new PassThrough();
@@ -142,6 +157,11 @@ export async function runValidation(
         stored = deps.storage.put(reportKey, out);
         stored.catch(() => {});
       }
+    };
+    const begin = (first: Uint8Array) => {
+      detected = detectFileType(fileName, first, opened.fileType);
+      if (!detected) throw new AppError('unsupported_file');
+      openReport();
       job.begin(
         {
           ...detected,
@@ -154,9 +174,40 @@ export async function runValidation(
       );
     };
 
+    const { first, rest } = await firstChunk(input.source);
     let bytes = 0;
     let rows = 0;
-    for await (const chunk of input.source) {
+    if (CONTAINER_NAME.test(fileName) || (first && sniffContainer(first) !== 'none')) {
+      // gzip, zip and workbooks: spooled, then read by the worker as the CLI reads them.
+      const spool = join(deps.config?.dataDir ?? tmpdir(), 'tmp', `upload-${resultId}`);
+      try {
+        bytes = await spoolTo(spool, rest, limits.maxBytes, limitError, signal);
+        openReport();
+        const run = await job
+          .runFile(
+            {
+              path: spool,
+              name: fileName,
+              maxBytes: limits.maxBytes,
+              ...(input.choice?.sheet !== undefined ? { sheet: input.choice.sheet } : {}),
+              ...(input.choice?.entry !== undefined ? { entry: input.choice.entry } : {}),
+              ...(limits.maxRows !== null ? { maxRows: limits.maxRows } : {}),
+              maxErrors: STORED_ERRORS,
+              report: sink !== null,
+              now: deps.now().toISOString(),
+            },
+            sink ? (text) => void sink!.write(text) : undefined,
+          )
+          .catch((err: unknown) => {
+            throw err instanceof InputRefused ? refusal(err, limits.maxBytes, limitError) : err;
+          });
+        detected = run.input;
+        containerResult = run.result;
+      } finally {
+        await rm(spool, { force: true }).catch(() => {});
+      }
+    }
+    for await (const chunk of containerResult ? [] : rest) {
       if (signal.aborted) throw new ValidationAborted('The validation was aborted');
       if (chunk.byteLength === 0) continue;
       bytes += chunk.byteLength;
@@ -182,7 +233,7 @@ export async function runValidation(
       begin(new Uint8Array(0));
     }
     const type: DetectedFileType = detected!;
-    const result = await job.end();
+    const result = containerResult ?? (await job.end());
     if (result.rowLimitExceeded && limits.maxRows !== null) {
       throw limitError('rows', limits.maxRows);
     }
@@ -219,4 +270,78 @@ export async function runValidation(
       if (reportKey) await deps.storage.delete(reportKey).catch(() => {});
     }
   }
+}
+
+/** The first non-empty chunk (null for an empty body) and the whole stream again. */
+async function firstChunk(
+  source: AsyncIterable<Uint8Array>,
+): Promise<{ first: Uint8Array | null; rest: AsyncIterable<Uint8Array> }> {
+  const it = source[Symbol.asyncIterator]();
+  let first: Uint8Array | null = null;
+  let done = false;
+  while (!first) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    if (r.value.byteLength > 0) first = r.value;
+  }
+  const head = first;
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    try {
+      if (head) yield head;
+      if (done) return;
+      for (;;) {
+        const r = await it.next();
+        if (r.done) return;
+        yield r.value;
+      }
+    } finally {
+      await it.return?.();
+    }
+  }
+  return { first, rest: rest() };
+}
+
+/**
+ * Writes an upload to a local file (a zip's directory is at its end, so it is read at random);
+ * the compressed bytes may not pass the plan's limit either. Returns the bytes received.
+ */
+async function spoolTo(
+  path: string,
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number | null,
+  limitError: (kind: 'bytes' | 'rows', limit: number) => Error,
+  signal: AbortSignal,
+): Promise<number> {
+  await mkdir(join(path, '..'), { recursive: true });
+  let bytes = 0;
+  async function* counted(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source) {
+      if (signal.aborted) throw new ValidationAborted('The validation was aborted');
+      bytes += chunk.byteLength;
+      if (maxBytes !== null && bytes > maxBytes) throw limitError('bytes', maxBytes);
+      yield chunk;
+    }
+  }
+  await pipeline(Readable.from(counted()), createWriteStream(path));
+  if (signal.aborted) throw new ValidationAborted('The validation was aborted');
+  return bytes;
+}
+
+/** The engine's refusal as the client's 4xx, with the engine's words. */
+function refusal(
+  err: InputRefused,
+  maxBytes: number | null,
+  limitError: (kind: 'bytes' | 'rows', limit: number) => Error,
+): Error {
+  if ((err.code === 'too_large' || err.code === 'workbook_too_large') && maxBytes !== null) {
+    const limit = limitError('bytes', maxBytes);
+    // The plan's refusal (its code and limit), saying that the decompressed size counted.
+    limit.message = `${limit.message} ${err.message}.`;
+    return limit;
+  }
+  const choice = ['several_entries', 'entry_not_found', 'sheet_not_found'].includes(err.code);
+  return new AppError(choice ? 'invalid_upload' : 'unsupported_file', { message: err.message });
 }

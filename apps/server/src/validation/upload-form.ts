@@ -61,6 +61,8 @@ export interface FormFile {
   fileName: string;
   /** The schema field's text; null when the form has none. */
   schemaText: string | null;
+  /** `sheet` and `entry` form fields sent before the file (a workbook's sheet, a zip's entry). */
+  choice: { sheet?: string; entry?: string };
   /** Reads the rest of the form and refuses a second file or schema: pass to the run. */
   finishForm: () => Promise<void>;
 }
@@ -108,6 +110,7 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
   let schemaText: string | null = null;
   let spooled: { key: string; fileName: string } | null = null;
   let fileSeen = false;
+  const choice: { sheet?: string; entry?: string } = {};
 
   const takeSchema = async (part: Multipart) => {
     if (!o.schemaInForm) {
@@ -154,7 +157,13 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
         await takeSchema(part);
         continue;
       }
-      if (part.type === 'field') continue;
+      if (part.type === 'field') {
+        // Read before the file only: the run starts as the file arrives.
+        if ((part.fieldname === 'sheet' || part.fieldname === 'entry') && part.value !== '') {
+          choice[part.fieldname] = String(part.value);
+        }
+        continue;
+      }
       if (fileSeen) {
         part.file.resume();
         throw malformed('Send one file only.');
@@ -166,6 +175,7 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
           source: guarded<Uint8Array>(file.file, signal),
           fileName: file.filename,
           schemaText,
+          choice,
           finishForm,
         });
       }
@@ -186,6 +196,7 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
       source: stream,
       fileName: spooled.fileName,
       schemaText,
+      choice,
       finishForm: async () => {},
     });
   } finally {
@@ -204,4 +215,14 @@ async function* counted(
     if (o.maxFileBytes !== null && n > o.maxFileBytes) throw o.tooLarge(o.maxFileBytes);
     yield chunk;
   }
+}
+
+/** `sheet` / `entry` from the query, else from the form (the query wins, being read first). */
+export function choiceOf(
+  query: { sheet?: string | undefined; entry?: string | undefined },
+  form: { sheet?: string; entry?: string },
+): { sheet?: string; entry?: string } {
+  const sheet = query.sheet ?? form.sheet;
+  const entry = query.entry ?? form.entry;
+  return { ...(sheet ? { sheet } : {}), ...(entry ? { entry } : {}) };
 }

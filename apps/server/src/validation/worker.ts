@@ -4,11 +4,15 @@ import { parentPort } from 'node:worker_threads';
 import {
   createCsvReportWriter,
   createValidator,
+  InputRefusedError,
   parseSchemaText,
+  planInputs,
+  validateOpened,
   type SchemaModel,
   type Validator,
 } from '@schemacheck/engine';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import { fileSource, nodePlatform } from './node-platform.ts';
+import type { FileOptions, FromWorker, ToWorker } from './protocol.ts';
 
 // A validation worker thread: checks schemas and runs the engine on the chunks it is sent, so
 // that the event loop only moves bytes (docs/decisions/030). Report text is sent back in pieces
@@ -83,6 +87,12 @@ port.on('message', (m: ToWorker) => {
         });
         return;
       }
+      case 'file': {
+        const job = jobs.get(id);
+        if (!job?.model) throw new Error('file before open');
+        void runFile(id, job, job.model, m.options);
+        return;
+      }
       case 'chunk': {
         const job = jobs.get(id);
         if (!job?.validator) return; // closed meanwhile
@@ -109,6 +119,77 @@ port.on('message', (m: ToWorker) => {
     post({ type: 'failed', job: id, message: err instanceof Error ? err.message : String(err) });
   }
 });
+
+/**
+ * A spooled container (gzip, zip, workbook) read as the CLI reads it: the engine decides what is
+ * inside, applies the bomb guards with the plan's limit on the decompressed bytes, and turns a
+ * workbook's sheet into CSV rows whose issues carry their cell (docs/decisions/163). One data
+ * input only: a zip with several needs `entry`, since one upload is one stored result.
+ */
+async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions): Promise<void> {
+  const source = await fileSource(o.path).catch((err: unknown) => {
+    post({ type: 'failed', job: id, message: err instanceof Error ? err.message : String(err) });
+    return null;
+  });
+  if (!source) return;
+  try {
+    const planned = await planInputs(o.name, source, nodePlatform, {
+      schema: model,
+      ...(o.sheet !== undefined ? { sheet: o.sheet } : {}),
+      ...(o.entry !== undefined ? { entry: o.entry } : {}),
+      ...(o.maxBytes !== null ? { limits: { maxBytes: o.maxBytes } } : {}),
+    });
+    if (planned.length > 1) {
+      throw new InputRefusedError(
+        'several_entries',
+        `${o.name} holds ${planned.length} data files (${planned
+          .slice(0, 10)
+          .map((p) => p.name.slice(o.name.length + 1))
+          .join(', ')}); name the one to validate with the entry parameter`,
+      );
+    }
+    const opened = await planned[0]!.open();
+    let onIssue;
+    if (o.report) {
+      const writer = createCsvReportWriter(
+        (text) => {
+          job.report.push(text);
+          job.reportChars += text.length;
+          if (job.reportChars >= REPORT_PIECE) flush(id, job);
+        },
+        { withPath: opened.fileType === 'json', withCell: opened.sheet !== undefined },
+      );
+      onIssue = writer.add.bind(writer);
+    }
+    const result = await validateOpened(model, opened, {
+      maxErrors: o.maxErrors,
+      now: new Date(o.now),
+      ...(o.maxRows !== undefined ? { maxRows: o.maxRows } : {}),
+      ...(onIssue ? { onIssue } : {}),
+    });
+    if (!jobs.has(id)) return; // closed meanwhile
+    flush(id, job);
+    jobs.delete(id);
+    post({
+      type: 'done',
+      job: id,
+      result,
+      input: {
+        fileType: opened.fileType,
+        ...(opened.jsonShape ? { jsonShape: opened.jsonShape } : {}),
+      },
+    });
+  } catch (err) {
+    jobs.delete(id);
+    if (err instanceof InputRefusedError) {
+      post({ type: 'refused', job: id, code: err.code, message: err.message });
+    } else {
+      post({ type: 'failed', job: id, message: err instanceof Error ? err.message : String(err) });
+    }
+  } finally {
+    await source.close().catch(() => {});
+  }
+}
 
 /**
  * Validation is throughput work; the event loop answers people (health checks, pages, small

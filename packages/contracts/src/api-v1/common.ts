@@ -33,7 +33,23 @@ export const uploadQuerySchema = z.object({
     .string()
     .optional()
     .describe('A saved schema. Without it, send the schema inline as the `schema` form field.'),
+  sheet: z
+    .string()
+    .optional()
+    .describe(
+      'Excel workbooks: the sheet to validate, by name or 1-based position; the first worksheet by default. Also accepted as a form field before the file.',
+    ),
+  entry: z
+    .string()
+    .optional()
+    .describe(
+      'Zip files: the entry to validate (its path in the zip); needed when the zip holds several data files. Also accepted as a form field before the file.',
+    ),
 });
+
+/** The file formats an upload may be, for the descriptions of the upload operations. */
+export const UPLOAD_FORMATS_TEXT =
+  'CSV (.csv), JSON (.json), NDJSON (.ndjson, .jsonl), Excel workbooks (.xlsx; not .xls or .xlsb), gzip (.gz, or any name with gzip content) and zip (.zip holding one data file, or `entry`). The size limit applies to the decompressed data.';
 
 /** A stored result's counts, as the job result and the JSON report give them. */
 export const resultStatsSchema = z.object({

@@ -3,6 +3,7 @@ import {
   listPageFields,
   listQuerySchema,
   resultStatsSchema,
+  UPLOAD_FORMATS_TEXT,
   uploadFilePart,
   uuidSchema,
   warningSchema,
@@ -17,8 +18,16 @@ export type JobStatusV1 = (typeof JOB_STATUSES_V1)[number];
 
 export const createJobFormSchema = z.object({
   file: uploadFilePart(
-    "The CSV or JSON file, up to the plan's file size limit (100 MB on Business).",
+    `The file, up to the plan's file size limit (100 MB on Business): ${UPLOAD_FORMATS_TEXT}`,
   ),
+  sheet: z
+    .string()
+    .optional()
+    .describe('Excel workbooks: the sheet (name or 1-based position); send it before the file.'),
+  entry: z
+    .string()
+    .optional()
+    .describe('Zip files: the entry to validate; send it before the file.'),
   schema: z
     .string()
     .optional()

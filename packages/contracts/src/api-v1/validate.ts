@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   SYNC_MAX_BYTES,
   SYNC_MAX_ROWS,
+  UPLOAD_FORMATS_TEXT,
   uploadFilePart,
   uuidSchema,
   warningSchema,
@@ -11,8 +12,16 @@ import {
 
 export const validateFormSchema = z.object({
   file: uploadFilePart(
-    `The CSV or JSON file (.csv, .json, .ndjson, .jsonl), up to ${SYNC_MAX_BYTES / 1024 / 1024} MB and ${SYNC_MAX_ROWS.toLocaleString('en-GB')} rows.`,
+    `The file, up to ${SYNC_MAX_BYTES / 1024 / 1024} MB and ${SYNC_MAX_ROWS.toLocaleString('en-GB')} rows: ${UPLOAD_FORMATS_TEXT}`,
   ),
+  sheet: z
+    .string()
+    .optional()
+    .describe('Excel workbooks: the sheet (name or 1-based position); send it before the file.'),
+  entry: z
+    .string()
+    .optional()
+    .describe('Zip files: the entry to validate; send it before the file.'),
   schema: z
     .string()
     .optional()
@@ -30,6 +39,12 @@ export const sampleErrorSchema = z.object({
   message: z.string(),
   value: z.string().nullable(),
   path: z.string().optional().describe('JSON only: the JSON path of the value.'),
+  cell: z
+    .string()
+    .optional()
+    .describe(
+      'Excel workbooks only: the sheet and cell, as `Sheet1!D14` (`Sheet1!14:14` for a row).',
+    ),
 });
 
 export const validateResultSchema = z.object({

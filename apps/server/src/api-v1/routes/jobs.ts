@@ -7,6 +7,7 @@ import {
   jobParamsSchema,
   jobSchema,
   PLANS,
+  UPLOAD_FORMATS_TEXT,
   uploadQuerySchema,
   type JobCreatedV1,
   type JobListV1,
@@ -25,7 +26,8 @@ import {
 import { displayFileName } from '../../validation/files.ts';
 import { fileTooLarge } from '../../validation/limits.ts';
 import { isUuid } from '../../validation/results.ts';
-import { withUploadForm } from '../../validation/upload-form.ts';
+import { isContainerName } from '../../validation/service.ts';
+import { choiceOf, withUploadForm } from '../../validation/upload-form.ts';
 import { withReservedUpload } from '../../validation/upload-request.ts';
 import { nameComponent, type ApiV1 } from '../openapi.ts';
 import { uploadLimitFor } from '../test-mode.ts';
@@ -67,16 +69,20 @@ export default function jobRoutes(v1: ApiV1) {
       operationId: 'createJob',
       tag: 'Jobs',
       summary: 'Validate a large file asynchronously',
-      description:
-        "Accepts a CSV or JSON file up to the plan's file size limit against a saved schema (`schema_id`) or an inline `schema` field, and answers 202 at once. Follow the job with GET /v1/jobs/{job_id}, or register a webhook for job.completed and job.failed. Counts one validation of the month (given back if the job fails on our side).",
+      description: `Accepts a file (${UPLOAD_FORMATS_TEXT}) up to the plan's file size limit against a saved schema (\`schema_id\`) or an inline \`schema\` field, and answers 202 at once. Follow the job with GET /v1/jobs/{job_id}, or register a webhook for job.completed and job.failed. Counts one validation of the month (given back if the job fails on our side). A gzip, zip or workbook is opened when the job runs: a refusal (an .xls, a zip bomb, several entries without \`entry\`) fails the job with the engine's reason.`,
       query: uploadQuerySchema,
       multipart: createJobFormSchema,
       responses: {
         202: { description: 'The job is queued.', schema: jobCreatedSchema },
         400: { description: 'No file, no schema, a malformed form, or a refused schema.' },
         404: { description: 'No such schema_id for this account (not_found).' },
-        413: { description: "Over the plan's file size limit (file_too_large)." },
-        415: { description: 'Not multipart, or not a CSV or JSON file (unsupported_file).' },
+        413: {
+          description:
+            "Over the plan's file size limit (file_too_large); for gzip, zip and workbooks it applies to the decompressed data, checked when the job runs.",
+        },
+        415: {
+          description: 'Not multipart, or not a file of the formats above (unsupported_file).',
+        },
       },
       rowsAndBytes: true,
     },
@@ -118,7 +124,9 @@ export default function jobRoutes(v1: ApiV1) {
               const schema = await upload.schemaOf(file);
               const fileName = displayFileName(file.fileName);
               const kind = fileNameKind(fileName);
-              if (kind === 'other') throw new AppError('unsupported_file');
+              // gzip, zip and workbooks are opened when the job runs (docs/decisions/163).
+              const container = isContainerName(fileName);
+              if (kind === 'other' && !container) throw new AppError('unsupported_file');
               let bytes = 0;
               await app.storage.put(
                 uploadKey,
@@ -126,8 +134,9 @@ export default function jobRoutes(v1: ApiV1) {
               );
               await file.finishForm();
               const fileType =
-                schema.fileType ?? (kind === 'csv' ? 'csv' : kind === 'none' ? null : 'json');
-              return { schema, fileName, fileType, bytes };
+                schema.fileType ??
+                (container || kind === 'none' ? null : kind === 'csv' ? 'csv' : 'json');
+              return { schema, fileName, fileType, bytes, choice: choiceOf(query, file.choice) };
             },
           });
           const row = await enqueueJob(app, {
@@ -141,6 +150,7 @@ export default function jobRoutes(v1: ApiV1) {
             schema: stored.schema,
             quotaMonth: reservation?.month ?? null,
             livemode: auth.livemode,
+            choice: stored.choice,
             estimatedSeconds: await estimateSeconds(app, stored.bytes),
           });
           return { row, bytes: stored.bytes };

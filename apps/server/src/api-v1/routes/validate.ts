@@ -3,6 +3,7 @@ import {
   SAMPLE_ERRORS,
   SYNC_MAX_BYTES,
   SYNC_MAX_ROWS,
+  UPLOAD_FORMATS_TEXT,
   uploadQuerySchema,
   validateFormSchema,
   validateResultSchema,
@@ -13,7 +14,7 @@ import { parseSchema as parseSchemaValue } from '@schemacheck/engine';
 import { AppError } from '../../errors.ts';
 import { formatBytes } from '../../validation/limits.ts';
 import { runValidation, type ParsedSchema } from '../../validation/service.ts';
-import { withUploadForm } from '../../validation/upload-form.ts';
+import { choiceOf, withUploadForm } from '../../validation/upload-form.ts';
 import { withReservedUpload } from '../../validation/upload-request.ts';
 import type { ApiV1 } from '../openapi.ts';
 import { uploadLimitFor } from '../test-mode.ts';
@@ -51,18 +52,24 @@ export default function validateRoutes(v1: ApiV1) {
       operationId: 'validateFile',
       tag: 'Validation',
       summary: 'Validate a file',
-      description: `Validates a CSV or JSON file against a saved schema (\`schema_id\`) or an inline \`schema\` field, up to ${formatBytes(SYNC_MAX_BYTES)} and ${SYNC_MAX_ROWS.toLocaleString('en-GB')} rows; larger files go to /v1/jobs. Counts one validation of the month. A file with errors is a 200 result with \`valid: false\`.`,
+      description: `Validates a file (${UPLOAD_FORMATS_TEXT}) against a saved schema (\`schema_id\`) or an inline \`schema\` field, up to ${formatBytes(SYNC_MAX_BYTES)} and ${SYNC_MAX_ROWS.toLocaleString('en-GB')} rows; larger files go to /v1/jobs. Counts one validation of the month. A file with errors is a 200 result with \`valid: false\`.`,
       query: uploadQuerySchema,
       multipart: validateFormSchema,
       responses: {
         200: { description: 'The result.', schema: validateResultSchema },
         400: {
           description:
-            'No file, no schema, an empty file, a malformed form, or a schema the engine refused.',
+            'No file, no schema, an empty file, a malformed form, a schema the engine refused, or a zip with several data files and no `entry` (or an unknown `entry` or `sheet`: invalid_upload).',
         },
         404: { description: 'No such schema_id for this account (not_found).' },
-        413: { description: 'Over the synchronous limits (sync_limit): use /v1/jobs.' },
-        415: { description: 'Not multipart, or not a CSV or JSON file (unsupported_file).' },
+        413: {
+          description:
+            'Over the synchronous limits (sync_limit): use /v1/jobs. For gzip, zip and workbooks the limit applies to the decompressed data.',
+        },
+        415: {
+          description:
+            'Not multipart, or a file that is not read (unsupported_file): another format, an .xls or .xlsb, an encrypted workbook or zip, an archive inside an archive, or a zip bomb; the message gives the reason.',
+        },
       },
       rowsAndBytes: true,
     },
@@ -113,6 +120,7 @@ export default function validateRoutes(v1: ApiV1) {
                 limitError: (kind, limit) =>
                   kind === 'bytes' ? tooLarge(limit) : syncLimitError(kind, limit),
                 beforeRecord: file.finishForm,
+                choice: choiceOf(query, file.choice),
               });
               return { outcome, columns: columnsOf(schema) };
             },
@@ -132,6 +140,7 @@ export default function validateRoutes(v1: ApiV1) {
             message: e.message,
             value: e.value,
             ...(e.path !== undefined ? { path: e.path } : {}),
+            ...(e.cell !== undefined ? { cell: e.cell } : {}),
           })),
         stats: {
           rows: result.totalRows,
