@@ -7,7 +7,7 @@ import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 
 import { formatBytes } from '../lib/format';
-import { DROPZONE_ACCEPT } from '../lib/result';
+import { ACCEPTED_EXTENSIONS_TEXT, DROPZONE_ACCEPT } from '../lib/result';
 
 interface FileDropzoneProps {
   file: File | null;
@@ -25,7 +25,7 @@ function rejectionMessage(rejections: FileRejection[]): string {
   if (rejections.length > 1) return 'Too many files';
   const first = rejections[0]?.errors[0];
   if (!first) return 'This file cannot be used.';
-  if (first.code === 'file-invalid-type') return 'File type must be .csv, .json or .ndjson';
+  if (first.code === 'file-invalid-type') return `File type must be ${ACCEPTED_EXTENSIONS_TEXT}`;
   if (first.code === 'too-many-files') return 'Too many files';
   return first.message;
 }
@@ -160,7 +160,7 @@ export function FileDropzone({
             : 'Drag and drop a file here, or click to browse'}
         </p>
         <p id={`${baseId}-hint`} className="text-xs text-zinc-600">
-          .csv, .json or .ndjson · one file{hint ? ` · ${hint}` : ''}
+          {ACCEPTED_EXTENSIONS_TEXT} · one file{hint ? ` · ${hint}` : ''}
         </p>
       </div>
       {/* Outside the role=button element: a control may not contain another (nested-interactive). */}

@@ -13,8 +13,17 @@ export type ResultView = Omit<ValidateResponse, 'id' | 'success' | 'reportAvaila
 export const DROPZONE_ACCEPT = {
   'text/csv': ['.csv'],
   'application/json': ['.json'],
-  'application/x-ndjson': ['.ndjson'],
+  'application/x-ndjson': ['.ndjson', '.jsonl'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'application/gzip': ['.gz'],
+  'application/zip': ['.zip'],
 } as const;
+
+/** The accepted extensions in words, from the one list above (`.csv, .json, … or .zip`). */
+export const ACCEPTED_EXTENSIONS_TEXT = (() => {
+  const all = Object.values(DROPZONE_ACCEPT).flat();
+  return `${all.slice(0, -1).join(', ')} or ${all[all.length - 1]}`;
+})();
 
 /** The file type by its name: the engine's detectFileType, as on the server and the CLI. */
 export function fileTypeOf(name: string): 'csv' | 'json' | null {
