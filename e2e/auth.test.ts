@@ -97,10 +97,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: `Welcome, ${username}` }).waitFor();
   });
 
-  it('logs out, and /dashboard then sends the visitor to /auth', async () => {
+  it('logs out, and /dashboard then sends the visitor to /auth, to come back after sign-in', async () => {
     await logOut();
     await page.goto('/dashboard');
-    await page.waitForURL('**/auth');
+    await page.waitForURL('**/auth?next=%2Fdashboard');
   });
 
   it('signs in by email and by username', async () => {

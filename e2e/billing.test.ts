@@ -150,12 +150,11 @@ describe('buying a plan', () => {
           .getByTestId('payment-status')
           .getByRole('link', { name: 'Sign In' })
           .getAttribute('href'),
-      ).toBe('/auth');
-      await expectToast(
-        page,
-        'Please Log In',
-        'Your payment was successful! Please log in to activate your subscription.',
-      );
+      ).toBe('/auth?next=%2Fstripe%2Fsuccess%3Fsession_id%3Dcs_test_somebody');
+      // Signed out, nothing is known of the payment: no claim that it succeeded.
+      await page.getByText('Signing in will show the state of this payment.').waitFor();
+      expect(await page.getByText(/payment was successful/i).count()).toBe(0);
+      await expectToast(page, 'Please Log In', 'Sign in to see the state of this payment.');
       await screenshot(page, `billing-return-unauthenticated-${width}`);
 
       // Loading, then success: a real checkout, with the verification held back a moment.

@@ -1,14 +1,20 @@
+import type { PaidTier, SubscriptionTier } from '@schemacheck/contracts';
 import { ShieldCheck, SlidersHorizontal, Zap } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { planParam, safeNext } from '@/features/auth/lib/continue-to';
+import { useCheckout } from '@/features/billing/api/billing';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { useUser } from '@/lib/auth';
+import { toastOnError } from '@/lib/error-toast';
 
 const reasons = [
   {
@@ -30,10 +36,60 @@ const reasons = [
 
 type Tab = 'signin' | 'register';
 
+/**
+ * A signed-in user on /auth (just signed in, or a bookmark): a free user who chose a paid plan
+ * goes straight to its checkout; a paid user to the profile's plans (a change of plan is made
+ * there); anyone else back to the deep link they came from, or the dashboard.
+ */
+function ContinueSignedIn({
+  plan,
+  next,
+  tier,
+}: {
+  plan: PaidTier | null;
+  next: string | null;
+  tier: SubscriptionTier;
+}) {
+  const checkout = useCheckout();
+  const started = useRef(false);
+  const toCheckout = plan !== null && tier === 'free';
+  useEffect(() => {
+    if (!toCheckout || started.current) return;
+    started.current = true;
+    checkout.mutate(plan, {
+      onError: toastOnError('Checkout failed', 'Failed to create checkout session.'),
+    });
+  }, [toCheckout, plan, checkout]);
+
+  if (!toCheckout)
+    return <Navigate to={plan ? paths.profile : (next ?? paths.dashboard)} replace />;
+  if (checkout.isError) return <Navigate to={paths.profile} replace />;
+  return (
+    <SiteLayout footer="simple" showAuth={false} className="bg-zinc-50">
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24">
+        <Spinner className="size-6 text-indigo-600" />
+        <p role="status" className="text-sm font-medium text-zinc-700">
+          Taking you to checkout...
+        </p>
+      </div>
+    </SiteLayout>
+  );
+}
+
 export function AuthRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'signin';
+  // What to do after sign-in (docs/decisions/175): a plan's checkout, or a deep link.
+  const plan = planParam(searchParams.get('plan'));
+  const next = safeNext(searchParams.get('next'));
+  // A pricing button opens Create Account; an explicit tab wins.
+  const tab: Tab =
+    searchParams.get('tab') === 'register' ||
+    (plan !== null && searchParams.get('tab') !== 'signin')
+      ? 'register'
+      : 'signin';
   const { data: user } = useUser();
+  // With a plan or a deep link, signing in renders ContinueSignedIn (the user is set at once).
+  const onSignedIn = plan || next ? () => {} : undefined;
 
   usePageMeta({
     title: 'Sign In or Create an Account',
@@ -43,8 +99,8 @@ export function AuthRoute() {
     path: paths.auth,
   });
 
-  // Already signed in (an old bookmark, the back button): the form has nothing to offer.
-  if (user) return <Navigate to={paths.dashboard} replace />;
+  // Already signed in (just now, an old bookmark, the back button): the form has nothing to offer.
+  if (user) return <ContinueSignedIn plan={plan} next={next} tier={user.subscriptionTier} />;
 
   return (
     <SiteLayout footer="simple" showAuth={false} className="bg-zinc-50">
@@ -61,9 +117,15 @@ export function AuthRoute() {
             </p>
             <Tabs
               value={tab}
-              onValueChange={(value) =>
-                setSearchParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })
-              }
+              onValueChange={(value) => {
+                // Switching tabs keeps the plan and the deep link.
+                const params = new URLSearchParams();
+                if (value === 'register') params.set('tab', 'register');
+                else if (plan) params.set('tab', 'signin');
+                if (plan) params.set('plan', plan);
+                if (next) params.set('next', next);
+                setSearchParams(params, { replace: true });
+              }}
               className="mt-6"
             >
               <TabsList aria-label="Sign in or create an account" className="grid-cols-2">
@@ -71,10 +133,10 @@ export function AuthRoute() {
                 <TabsTrigger value="register">Create Account</TabsTrigger>
               </TabsList>
               <TabsContent value="signin">
-                <LoginForm />
+                <LoginForm onSignedIn={onSignedIn} />
               </TabsContent>
               <TabsContent value="register">
-                <RegisterForm />
+                <RegisterForm onSignedIn={onSignedIn} />
               </TabsContent>
             </Tabs>
           </Card>

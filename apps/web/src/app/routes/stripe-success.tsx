@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { authHref } from '@/features/auth/lib/continue-to';
 import { SUPPORT_EMAIL } from '@/config/site';
 import { refreshBilling, verifyCheckoutSession } from '@/features/billing/api/billing';
 import { usePageMeta } from '@/hooks/use-page-meta';
@@ -96,8 +97,7 @@ export function StripeSuccessRoute() {
           setState({ kind: 'unauthenticated' });
           toast({
             title: 'Please Log In',
-            description:
-              'Your payment was successful! Please log in to activate your subscription.',
+            description: 'Sign in to see the state of this payment.',
           });
           return;
         }
@@ -154,12 +154,17 @@ export function StripeSuccessRoute() {
           icon={<LogIn aria-hidden="true" className="size-12 text-indigo-600" />}
           title="Please Log In"
           action={
-            <Link to={paths.auth} className={buttonVariants({ size: 'lg' })}>
+            <Link
+              to={authHref({ next: `${paths.stripeSuccess}?${params.toString()}` })}
+              className={buttonVariants({ size: 'lg' })}
+            >
               Sign In
             </Link>
           }
         >
-          <p>Your payment was successful! Please log in to activate your subscription.</p>
+          {/* Signed out, nothing about the payment is known here: an unverified session_id
+              must not be announced as a success (docs/decisions/175). */}
+          <p>Signing in will show the state of this payment.</p>
         </Panel>
       );
       break;

@@ -1,10 +1,11 @@
 import { LockKeyhole } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { authHref } from '@/features/auth/lib/continue-to';
 import { useUser } from '@/lib/auth';
 
 function GuardMessage({ children }: { children: ReactNode }) {
@@ -21,11 +22,20 @@ function GuardMessage({ children }: { children: ReactNode }) {
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useUser();
   const navigate = useNavigate();
+  const location = useLocation();
   const allowed = Boolean(user);
+  // Sign-in comes back here (docs/decisions/175).
+  const signIn = authHref({ next: `${location.pathname}${location.search}${location.hash}` });
+
+  // Signed in earlier on this page, then not (log out, account deleted, session gone): plain /auth,
+  // as those flows navigate there themselves; a return-to is for visitors who arrived signed out.
+  const wasSignedIn = useRef(false);
+  if (user) wasSignedIn.current = true;
 
   useEffect(() => {
-    if (!isPending && !allowed) navigate(paths.auth, { replace: true });
-  }, [isPending, allowed, navigate]);
+    if (isPending || allowed) return;
+    navigate(wasSignedIn.current ? paths.auth : signIn, { replace: true });
+  }, [isPending, allowed, navigate, signIn]);
 
   if (isPending) {
     return (
@@ -43,7 +53,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
         </span>
         <p className="text-base font-semibold text-zinc-900">Authentication required</p>
         <p className="text-sm text-zinc-600">Redirecting to sign in...</p>
-        <Link to={paths.auth} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        <Link to={signIn} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
           Sign In
         </Link>
       </GuardMessage>

@@ -14,7 +14,8 @@ import { useLogin } from '../api/login';
 
 import { SubmitButton } from './form-parts';
 
-export function LoginForm() {
+/** `onSignedIn` replaces the default of going to the dashboard (/auth's plan and return-to). */
+export function LoginForm({ onSignedIn }: { onSignedIn?: () => void } = {}) {
   const navigate = useNavigate();
   const login = useLogin();
   const {
@@ -31,7 +32,8 @@ export function LoginForm() {
       onSuccess: (response) => {
         const name = response.user?.username ?? values.usernameOrEmail;
         toast({ title: 'Login successful', description: `Welcome back, ${name}!` });
-        navigate(paths.dashboard);
+        if (onSignedIn) onSignedIn();
+        else navigate(paths.dashboard);
       },
       onError: (error) => {
         toast({

@@ -17,7 +17,8 @@ import { PasswordChecklist } from './password-checklist';
 
 const CHECKLIST_ID = 'register-password-checklist';
 
-export function RegisterForm() {
+/** `onSignedIn` replaces the default of going to the dashboard (/auth's plan and return-to). */
+export function RegisterForm({ onSignedIn }: { onSignedIn?: () => void } = {}) {
   const navigate = useNavigate();
   const registration = useRegister();
   const {
@@ -47,7 +48,8 @@ export function RegisterForm() {
             title: 'Registration successful',
             description: `Welcome, ${name}! Your account has been created.`,
           });
-          navigate(paths.dashboard);
+          if (onSignedIn) onSignedIn();
+          else navigate(paths.dashboard);
         },
         onError: (error) => {
           toast({

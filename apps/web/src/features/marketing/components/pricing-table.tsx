@@ -1,3 +1,4 @@
+import type { PaidTier } from '@schemacheck/contracts';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
@@ -5,6 +6,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { CheckList } from '@/components/ui/check-list';
 import { paths } from '@/config/paths';
 import { SALES_EMAIL } from '@/config/site';
+import { authHref } from '@/features/auth/lib/continue-to';
 import { cn } from '@/lib/utils';
 
 import { orderedPlans, PLAN_PITCH, planFeatures, priceText } from '../lib/plan-copy';
@@ -54,7 +56,13 @@ export function PricingTable({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {
               </a>
             ) : (
               <Link
-                to={paths.auth}
+                // A paid plan's button carries the plan: /auth opens Create Account and goes on to
+                // its checkout after sign-up or sign-in, or at once when already signed in.
+                to={
+                  plan.tier === 'free'
+                    ? paths.auth
+                    : authHref({ tab: 'register', plan: plan.tier as PaidTier })
+                }
                 className={buttonVariants({
                   variant: featured ? 'default' : 'outline',
                   className: 'mt-8 w-full',
