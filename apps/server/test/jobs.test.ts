@@ -140,6 +140,7 @@ describe('jobs', () => {
     expect(payload).toEqual({
       event: 'job.completed',
       timestamp: expect.any(Number),
+      livemode: true,
       data: {
         job_id: created.job_id,
         schema_id: null,
