@@ -41,7 +41,10 @@ export class LocalStorage implements Storage {
       await pipeline(body instanceof Readable ? body : Readable.from(body), out);
       await rename(temp, final);
     } catch (err) {
+      // A stream destroyed before its file was opened still opens it, then closes it: remove the
+      // temp file only after that, or a failed write leaves it behind.
       out.destroy();
+      if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
       await rm(temp, { force: true });
       throw err;
     }
