@@ -101,12 +101,13 @@ describe('public site content in the browser', () => {
     }
     const sales = pricing.getByRole('link', { name: 'Contact Sales' });
     expect(await sales.getAttribute('href')).toMatch(/^mailto:/);
-    for (const name of [
-      'Start free: Free plan',
-      'Choose Pro: Pro plan',
-      'Choose Business: Business plan',
+    // A paid plan's button carries the plan through sign-up to its checkout (decision 175).
+    for (const [name, href] of [
+      ['Start free: Free plan', '/auth'],
+      ['Choose Pro: Pro plan', '/auth?tab=register&plan=pro'],
+      ['Choose Business: Business plan', '/auth?tab=register&plan=business'],
     ]) {
-      expect(await pricing.getByRole('link', { name }).getAttribute('href')).toBe('/auth');
+      expect(await pricing.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
     // Signed out, the calls to action lead to /auth.
     expect(
