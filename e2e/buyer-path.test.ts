@@ -29,6 +29,9 @@ async function payWith4242(page: Page): Promise<void> {
 }
 
 async function signInHere(page: Page, username: string): Promise<void> {
+  // Text typed into the pre-rendered form before hydration is not seen by the form's state, so
+  // the sign-in would be refused as empty: these tests are about where sign-in leads, not that.
+  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
