@@ -44,7 +44,7 @@ export class LocalStorage implements Storage {
       // A stream destroyed before its file was opened still opens it, then closes it: remove the
       // temp file only after that, or a failed write leaves it behind.
       out.destroy();
-      if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(temp, { force: true });
       throw err;
     }
