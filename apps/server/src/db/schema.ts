@@ -411,5 +411,29 @@ export const rateLimitBuckets = pgTable(
   ],
 );
 
+/**
+ * Reference lists an account saves for `inList` rules (docs/decisions/200). The values are one
+ * JSON array, read whole when a validation needs the list; `value_count` lets listings skip it.
+ */
+export const referenceLists = pgTable(
+  'reference_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    values: jsonb('values').notNull(),
+    valueCount: integer('value_count').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reference_lists_user_id_name_idx').on(t.userId, t.name),
+    index('reference_lists_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('reference_lists_value_count_ck', sql`${t.valueCount} >= 0`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
