@@ -232,3 +232,63 @@ describe('the pre-rendered controls', () => {
     });
   }
 });
+
+describe('text typed before the code loads', () => {
+  // Typing works from the HTML alone, but the form's state is made at hydration: what was typed
+  // must reach it, or a held "Send" acts on empty fields (the gap the buyer-path test met).
+  async function typeEarly(
+    path: string,
+    act: (page: Page) => Promise<void>,
+    check: (page: Page) => Promise<void>,
+  ): Promise<void> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const release = await holdAppCode(page, await (await page.request.get(path)).text());
+      await page.goto(path, { waitUntil: 'commit' });
+      await act(page);
+      expect(await page.evaluate(() => 'hydrated' in document.documentElement.dataset)).toBe(false);
+      await release();
+      await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset, null, {
+        timeout: 60_000,
+      });
+      await check(page);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('/forgot-password: the e-mail typed and sent early is the one the form sends', async () => {
+    await typeEarly(
+      '/forgot-password',
+      async (page) => {
+        await page.getByLabel('Email').fill('early@example.com');
+        await page.getByRole('button', { name: 'Send reset link' }).click();
+      },
+      async (page) => {
+        await page.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 60_000 });
+        expect(await page.locator('#root').textContent()).toContain('early@example.com');
+      },
+    );
+  });
+
+  it('/csv-validator: the schema name typed early is kept when "Add field" is replayed', async () => {
+    await typeEarly(
+      '/csv-validator',
+      async (page) => {
+        await page.getByLabel('Schema name', { exact: true }).fill('People');
+        await page.getByRole('button', { name: 'Add field' }).click();
+      },
+      async (page) => {
+        await page.getByLabel('Field name', { exact: true }).first().waitFor({ timeout: 60_000 });
+        await page.getByLabel('Field name', { exact: true }).first().fill('email');
+        // The form's own state has the name: the schema it exports is named after it.
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name: 'Export schema' }).click();
+        expect((await download).suggestedFilename()).toBe('People.json');
+      },
+    );
+  });
+});

@@ -2,8 +2,10 @@
 // painted from its HTML and the app's code loads after that (decision 108), so for a moment
 // its buttons look ready but have no handlers: "Copy schema" on /templates, the header's menu,
 // tabs, the validators' drop zone and form buttons did nothing when tapped early, and the tap
-// was lost. Links, <summary> and native form fields work from the HTML alone and are left alone;
-// a click on a control that needs the code is held (the page shows a progress cursor) and
+// was lost. Links, <summary> and native form fields work from the HTML alone and are left alone,
+// but what is typed or chosen in a field is remembered and given to the app as input once it runs
+// (its form state starts from its defaults and would lose it); a click on a control that needs the
+// code is held (the page shows a progress cursor) and
 // replayed on the same control once the app says it has hydrated; a submitted form is submitted
 // again then. Each control is replayed once, however often it was tapped while waiting. Before
 // this runs (the page may paint while the parser is still reading it), index.css shows those
@@ -20,6 +22,16 @@ type Held =
   | { kind: 'click'; element: HTMLElement; index: number }
   | { kind: 'submit'; form: HTMLFormElement; index: number; submitter: number };
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** What was typed or chosen in a field before hydration, to be told to the app once it runs. */
+interface Typed {
+  field: Field;
+  index: number;
+  value: string;
+  checked: boolean;
+}
+
 /** Starts holding clicks and submits inside `root` until HYDRATED_EVENT, then replays them. */
 export function holdEarlyInput(root: HTMLElement): void {
   const held: Held[] = [];
@@ -27,6 +39,28 @@ export function holdEarlyInput(root: HTMLElement): void {
   // Where a control is among its kind, to find it again should hydration have replaced the node.
   const controls = () => [...root.querySelectorAll<HTMLElement>(CONTROLS)];
   const forms = () => [...root.querySelectorAll('form')];
+  const fields = () => [...root.querySelectorAll<Field>('input, textarea, select')];
+  const typed = new Map<Field, Typed>();
+
+  // Typing works from the HTML alone, but the app's form state is made at hydration from its
+  // defaults and never saw those keys (a form library may even reset the field): the values are
+  // remembered here and told to the app as input once it runs.
+  const onInput = (event: Event) => {
+    const field = event.target;
+    if (
+      !(
+        field instanceof HTMLInputElement ||
+        field instanceof HTMLTextAreaElement ||
+        field instanceof HTMLSelectElement
+      ) ||
+      !root.contains(field) ||
+      (field instanceof HTMLInputElement && field.type === 'file')
+    ) {
+      return;
+    }
+    const checked = field instanceof HTMLInputElement && field.checked;
+    typed.set(field, { field, index: fields().indexOf(field), value: field.value, checked });
+  };
 
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -56,6 +90,8 @@ export function holdEarlyInput(root: HTMLElement): void {
 
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('input', onInput, true);
+  document.addEventListener('change', onInput, true);
   // From now on no tap is lost: the stylesheet stops showing the controls as inactive.
   html.dataset.inputReady = '';
   document.addEventListener(
@@ -63,7 +99,14 @@ export function holdEarlyInput(root: HTMLElement): void {
     () => {
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('submit', onSubmit, true);
+      document.removeEventListener('input', onInput, true);
+      document.removeEventListener('change', onInput, true);
       html.style.removeProperty('cursor');
+      // Values first: a held submit or "Add field" must act on what was typed.
+      for (const t of typed.values()) {
+        const field = t.field.isConnected ? t.field : fields()[t.index];
+        if (field) retype(field, t);
+      }
       for (const h of held) replay(h);
     },
     { once: true },
@@ -83,6 +126,29 @@ export function holdEarlyInput(root: HTMLElement): void {
         : undefined,
     );
   }
+}
+
+/**
+ * Gives a field its typed value again as the app's own input. React hears a change only when the
+ * value differs from the one it last recorded for the node, which is set through the element's own
+ * property (React watches it); the new value then goes in through the prototype's setter, unseen,
+ * and the input event reports the difference.
+ */
+function retype(field: Field, typed: Typed): void {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    if (field.type === 'radio' && !typed.checked) return;
+    field.checked = !typed.checked;
+    field.click();
+    return;
+  }
+  const prototype = Object.getPrototypeOf(field) as object;
+  const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  if (!setValue) return;
+  field.value = typed.value === '' ? ' ' : '';
+  setValue.call(field, typed.value);
+  const init = { bubbles: true, cancelable: false };
+  field.dispatchEvent(new Event('input', init));
+  field.dispatchEvent(new Event('change', init));
 }
 
 /**
