@@ -9,18 +9,24 @@ export type WorkspaceFileType = (typeof FILE_TYPES)[number];
 
 export const SCHEMA_NAME_MAX = 200;
 
+/** The save form's refusals: the server's 400 and the web's toasts say the same words. */
+export const SAVED_SCHEMA_MESSAGES = {
+  nameRequired: 'Please enter a name for your schema.',
+  fieldsRequired: 'Please add at least one field to your schema.',
+} as const;
+
 export const savedSchemaInputSchema = z.object({
   name: z
-    .string({ error: 'Please enter a name for your schema.' })
+    .string({ error: SAVED_SCHEMA_MESSAGES.nameRequired })
     .trim()
-    .min(1, 'Please enter a name for your schema.')
+    .min(1, SAVED_SCHEMA_MESSAGES.nameRequired)
     .max(SCHEMA_NAME_MAX, `Schema name must be at most ${SCHEMA_NAME_MAX} characters`),
   fileType: z.enum(FILE_TYPES, { error: 'File type must be csv or json' }),
   fields: z
     .array(z.record(z.string(), z.unknown()), {
-      error: 'Please add at least one field to your schema.',
+      error: SAVED_SCHEMA_MESSAGES.fieldsRequired,
     })
-    .min(1, 'Please add at least one field to your schema.'),
+    .min(1, SAVED_SCHEMA_MESSAGES.fieldsRequired),
   orderMatters: z.boolean().optional(),
   additionalColumns: z.boolean().optional(),
   additionalProperties: z.boolean().optional(),

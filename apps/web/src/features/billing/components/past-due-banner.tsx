@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
 import { useBillingPortal, useSubscription } from '../api/billing';
-import { formatLongDate } from '../lib/format';
+import { formatLongDate } from '@/lib/format';
 
 /**
  * Shown on the dashboard and the profile while a renewal is unpaid: what happened, what it means

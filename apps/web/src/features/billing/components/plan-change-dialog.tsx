@@ -15,7 +15,7 @@ import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { toastOnError } from '@/lib/error-toast';
 
 import { useCancelSubscription, useChangePlan, usePlanChangePreview } from '../api/billing';
-import { formatLongDate, formatPence } from '../lib/format';
+import { formatLongDate, formatMoney } from '@/lib/format';
 
 /** What the dialog confirms: a switch between paid plans, or the move to Free at period end. */
 export type PlanChange =
@@ -31,11 +31,11 @@ function SwitchBody({ tier, onDone }: { tier: PaidTier; onDone: () => void }) {
   let summary: string | null = null;
   if (p) {
     const next = formatLongDate(p.nextInvoiceDate);
-    const monthly = formatPence(p.monthlyPence);
+    const monthly = formatMoney(p.monthlyPence);
     if (p.amountPence > 0) {
-      summary = `You will be charged ${formatPence(p.amountPence)} now for the rest of this billing period, then ${monthly} a month from ${next}.`;
+      summary = `You will be charged ${formatMoney(Math.abs(p.amountPence))} now for the rest of this billing period, then ${monthly} a month from ${next}.`;
     } else if (p.amountPence < 0) {
-      summary = `${formatPence(p.amountPence)} for the unused part of this billing period will be credited to your account and used on your next invoices. From ${next} you will pay ${monthly} a month.`;
+      summary = `${formatMoney(Math.abs(p.amountPence))} for the unused part of this billing period will be credited to your account and used on your next invoices. From ${next} you will pay ${monthly} a month.`;
     } else {
       summary = `Nothing is charged now. From ${next} you will pay ${monthly} a month.`;
     }
@@ -142,7 +142,7 @@ function FreeBody({
           {via === 'cancel' ? `Cancel your ${plan.label} plan?` : 'Downgrade to Free?'}
         </DialogTitle>
         <DialogDescription>
-          {`Nothing more will be charged. You keep ${plan.label} until ${end}, then your account moves to Free (${formatPence(0)}). You can resume before then.`}
+          {`Nothing more will be charged. You keep ${plan.label} until ${end}, then your account moves to Free (${formatMoney(0)}). You can resume before then.`}
         </DialogDescription>
       </DialogHeader>
       <ConfirmActions

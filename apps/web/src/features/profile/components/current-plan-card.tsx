@@ -16,7 +16,7 @@ import {
   PlanChangeDialog,
   type PlanChange,
 } from '@/features/billing/components/plan-change-dialog';
-import { formatLongDate } from '@/features/billing/lib/format';
+import { formatLongDate } from '@/lib/format';
 import { toast } from '@/hooks/use-toast';
 import { toastOnError } from '@/lib/error-toast';
 import { formatPlanPrice, planFeatures } from '@/lib/plan-display';

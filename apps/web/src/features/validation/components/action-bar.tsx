@@ -3,7 +3,7 @@ import { FileText, ListChecks, Play } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
-import { plural } from '../lib/format';
+import { plural } from '@/lib/format';
 
 interface ActionBarProps {
   file: File | null;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '@/lib/format';
 import { ACCEPTED_EXTENSIONS_TEXT, DROPZONE_ACCEPT } from '../lib/result';
 
 interface FileDropzoneProps {

@@ -8,7 +8,7 @@ import { useTemplateParam } from '@/features/marketing/lib/use-template-param';
 import { toast } from '@/hooks/use-toast';
 
 import { downloadBlob } from '../lib/download';
-import { formatBytes, formatCount } from '../lib/format';
+import { formatBytes, formatCount } from '@/lib/format';
 import { fileTypeOf, verdictOf } from '../lib/result';
 import { loadEngine } from '../lib/engine';
 import { checkDraftForValidation } from '../lib/schema-check';

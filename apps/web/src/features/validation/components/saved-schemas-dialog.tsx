@@ -14,7 +14,7 @@ import { toast } from '@/hooks/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 
 import { useDeleteSchema, useSavedSchemas } from '../api/schemas';
-import { formatDate } from '../lib/format';
+import { formatLongDate } from '@/lib/format';
 
 export function SavedSchemasDialog({
   open,
@@ -61,7 +61,7 @@ export function SavedSchemasDialog({
                     {schema.fileType ? schema.fileType.toUpperCase() : 'CSV or JSON'} ·{' '}
                     {schema.fields.length} {schema.fields.length === 1 ? 'field' : 'fields'}
                     {schema.createdAt
-                      ? ` · ${formatDate(schema.updatedAt ?? schema.createdAt)}`
+                      ? ` · ${formatLongDate(schema.updatedAt ?? schema.createdAt)}`
                       : ''}
                   </p>
                 </div>

@@ -14,15 +14,8 @@ import {
 } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 
-import { formatBytes, formatCount, formatDate, formatMaxFileSize } from '../lib/format';
-
-export type UpgradeReason =
-  | { kind: 'file_too_large'; fileName?: string; fileSize?: number; message?: string }
-  | { kind: 'row_limit'; fileName?: string; message?: string }
-  | { kind: 'monthly_limit'; message?: string; resetDate?: string }
-  | { kind: 'save_locked' }
-  | { kind: 'load_locked' }
-  | { kind: 'export_locked' };
+import { formatBytes, formatCount, formatLongDate, formatMaxFileSize } from '@/lib/format';
+import type { UpgradeReason } from '../lib/upgrade-reason';
 
 interface DialogText {
   title: string;
@@ -59,7 +52,7 @@ function texts(reason: UpgradeReason, plan: Plan, next: Plan): DialogText {
     case 'monthly_limit':
       return {
         title: 'Monthly limit reached',
-        body: `You have used all ${monthly(plan.limits.monthlyValidations)} of the ${plan.label} plan.${reason.resetDate ? ` Your usage resets on ${formatDate(reason.resetDate)}.` : ' Your usage resets on the 1st of next month.'}`,
+        body: `You have used all ${monthly(plan.limits.monthlyValidations)} of the ${plan.label} plan.${reason.resetDate ? ` Your usage resets on ${formatLongDate(reason.resetDate)}.` : ' Your usage resets on the 1st of next month.'}`,
         offer: `${next.label} includes ${monthly(next.limits.monthlyValidations)}.`,
       };
     case 'save_locked':

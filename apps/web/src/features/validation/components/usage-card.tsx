@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
 import { useUsage } from '../api/usage';
-import { formatCount, formatDate, plural } from '../lib/format';
+import { formatCount, formatLongDate, plural } from '@/lib/format';
 
 /** docs/product.md#plans-and-limits: warn when fewer than 10% of the month's validations remain. */
 const LOW_USAGE_RATIO = 0.1;
@@ -92,7 +92,7 @@ function UsageFigures({
           />
         </div>
       ) : null}
-      <p className="text-xs text-zinc-600">Resets on {formatDate(resetDate)}</p>
+      <p className="text-xs text-zinc-600">Resets on {formatLongDate(resetDate)}</p>
       {low ? (
         <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
-import { formatBytes, formatCount, formatSeconds } from '../lib/format';
+import { formatBytes, formatCount, formatSeconds } from '@/lib/format';
 
 /** docs/product.md#the-validation-workspace: four timed steps; the bar is held below 100% until the answer arrives. */
 export const PROGRESS_STEPS = [

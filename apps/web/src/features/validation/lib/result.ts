@@ -1,6 +1,6 @@
 import type { ValidateResponse } from '@schemacheck/contracts';
 import { detectFileType } from '@schemacheck/engine';
-import { formatCount } from './format';
+import { formatCount } from '@/lib/format';
 
 /**
  * A finished validation as the results panel shows it, whether the server (POST /api/validate)

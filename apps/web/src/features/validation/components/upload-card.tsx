@@ -1,0 +1,103 @@
+import type { Plan } from '@schemacheck/contracts';
+import { FileSpreadsheet, LayoutTemplate, ListPlus } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+
+import { formatMaxFileSize, formatMaxRows } from '@/lib/format';
+import { FileDropzone } from './file-dropzone';
+
+interface UploadCardProps {
+  plan: Plan;
+  file: File | null;
+  disabled: boolean;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+  onTooLarge: (file: File) => void;
+  onSample: () => void;
+  /** Offered while the schema has no fields. */
+  onStarter: (() => void) | undefined;
+}
+
+/** The workspace's "Upload file" card: the plan's limits, the drop zone, and the ways in. */
+export function UploadCard({
+  plan,
+  file,
+  disabled,
+  onFile,
+  onRemove,
+  onTooLarge,
+  onSample,
+  onStarter,
+}: UploadCardProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <CardTitle>Upload file</CardTitle>
+            <CardDescription>A CSV or JSON file to check against the schema.</CardDescription>
+          </div>
+          <Badge data-testid="tier-badge">{plan.label}</Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <div className="rounded-lg bg-zinc-50 px-3 py-2">
+            <dt className="text-xs text-zinc-600">Maximum file size</dt>
+            <dd className="font-medium text-zinc-900">
+              {formatMaxFileSize(plan.limits.maxFileBytes)}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-zinc-50 px-3 py-2">
+            <dt className="text-xs text-zinc-600">Maximum rows</dt>
+            <dd className="font-medium text-zinc-900">{formatMaxRows(plan.limits.maxRows)}</dd>
+          </div>
+        </dl>
+        <FileDropzone
+          file={file}
+          maxBytes={plan.limits.maxFileBytes}
+          disabled={disabled}
+          onFile={onFile}
+          onRemove={onRemove}
+          onTooLarge={onTooLarge}
+        />
+        {!file ? <StartPoints onSample={onSample} onStarter={onStarter} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The empty workspace's ways in: a sample file, a starter schema, or a template. */
+function StartPoints({
+  onSample,
+  onStarter,
+}: {
+  onSample: () => void;
+  onStarter: (() => void) | undefined;
+}) {
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-white p-3" data-testid="start-points">
+      <p className="text-sm font-medium text-zinc-900">Nothing to hand? Start from an example.</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onSample}>
+          <FileSpreadsheet aria-hidden="true" />
+          Try a sample file
+        </Button>
+        {onStarter ? (
+          <Button variant="outline" size="sm" onClick={onStarter}>
+            <ListPlus aria-hidden="true" />
+            Use a starter schema
+          </Button>
+        ) : null}
+        <Link to={paths.templates} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <LayoutTemplate aria-hidden="true" />
+          Browse templates
+        </Link>
+      </div>
+    </div>
+  );
+}
