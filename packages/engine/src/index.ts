@@ -9,3 +9,4 @@ export { compileDateFormat, DEFAULT_DATE_FORMAT } from './rules/date-format.ts';
 export { DEFAULT_FALSY, DEFAULT_TRUTHY } from './rules/boolean-spellings.ts';
 export * from './files/detect.ts';
 export * from './inputs/index.ts';
+export * from './parallel/index.ts';

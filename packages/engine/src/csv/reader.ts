@@ -23,7 +23,11 @@ import type { Warning } from '../model.ts';
 import { forEachAsciiStretch } from '../text/ascii-stretches.ts';
 import { createStreamDecoder, ENCODING_LABELS } from '../text/decoder.ts';
 import type { StreamDecoder } from '../text/decoder.ts';
-import { detectEncoding, ENCODING_SAMPLE_BYTES } from '../text/detect-encoding.ts';
+import {
+  type DetectedEncoding,
+  detectEncoding,
+  ENCODING_SAMPLE_BYTES,
+} from '../text/detect-encoding.ts';
 import {
   DELIMITER_SAMPLE_CHARS,
   describeDelimiter,
@@ -39,6 +43,21 @@ export interface CsvReaderOptions {
   delimiter?: string;
   /** A single field above this many bytes is a parse_error on its row. Default 1 MiB. */
   maxFieldBytes?: number;
+  /** Chunked validation only (engine/src/parallel): read a chunk as part of its file. */
+  chunk?: CsvChunkReading;
+}
+
+/**
+ * How one chunk of a file is read as the file's own reader would read those bytes. The chunk's
+ * stream is the file's header line followed by the chunk, which starts after a line break.
+ */
+export interface CsvChunkReading {
+  /** Decided on the file's first bytes: a chunk's own first bytes could decide otherwise. */
+  encoding: DetectedEncoding;
+  /** Line breaks in the file between the header and the chunk: rows counted once the header is read. */
+  rowsAfterHeader: number;
+  /** The file offset of a byte at this offset of the chunk's stream (for encoding errors). */
+  fileOffset(streamOffset: number): number;
 }
 
 /**
@@ -72,6 +91,11 @@ export interface CsvReader {
   end(): void;
   /** The delimiter in use once known. */
   readonly delimiter: string | undefined;
+  /**
+   * Chunked validation only: the row of the last line break read, and whether every byte pushed
+   * so far was read up to a record boundary. Undefined before reading started.
+   */
+  boundary(): { row: number; clean: boolean } | undefined;
 }
 
 export const DEFAULT_MAX_FIELD_BYTES = 1024 * 1024;
@@ -135,9 +159,10 @@ export function createSampledCsvReader(
   let badBytes: string[] = [];
   let badNext = 0;
 
+  const chunk = options.chunk;
   function onDecodeError(index: number, byteOffset: number, bytes: string): void {
     badAt.push(decoded + index);
-    badOffset.push(byteOffset);
+    badOffset.push(chunk === undefined ? byteOffset : chunk.fileOffset(byteOffset));
     badBytes.push(bytes);
   }
 
@@ -161,6 +186,7 @@ export function createSampledCsvReader(
 
   function deliverHeader(cells: string[]): void {
     headerSeen = true;
+    if (chunk !== undefined) parser!.addRows(chunk.rowsAfterHeader);
     sink.header(cells);
     quick = sink.quickRecord;
   }
@@ -234,7 +260,7 @@ export function createSampledCsvReader(
   function start(final: boolean): void {
     const bytes = joinChunks(head);
     head = [];
-    const detected = detectEncoding(bytes, final);
+    const detected = chunk?.encoding ?? detectEncoding(bytes, final);
     encodingLabel = ENCODING_LABELS[detected.encoding];
     if (detected.encoding === 'utf-8') {
       if (detected.bomLength > 0) {
@@ -319,6 +345,11 @@ export function createSampledCsvReader(
     },
     get delimiter() {
       return delimiter;
+    },
+    boundary() {
+      if (parser === null) return undefined;
+      const at = parser.boundary();
+      return { row: at.row, clean: at.clean && lineTail.length === 0 };
     },
   };
 }

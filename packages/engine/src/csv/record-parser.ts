@@ -16,6 +16,16 @@ export interface RecordHandler {
 export interface RecordParser {
   /** Parses `text`, which continues what came before; with `final` the file ends after it. */
   feed(text: string, final: boolean): void;
+  /**
+   * Chunked validation only (parallel/): counts `n` rows as already read, so that the next record
+   * of a chunk gets its row number in the whole file.
+   */
+  addRows(n: number): void;
+  /**
+   * Chunked validation only: the row of the last line break read, and whether everything fed so
+   * far ended exactly at a record boundary (no field, quote or CRLF half-read).
+   */
+  boundary(): { row: number; clean: boolean };
 }
 
 const LF = 10;
@@ -353,6 +363,12 @@ export function createRecordParser(
       }
       buf = buf.length === 0 ? text : buf + text;
       run(final);
+    },
+    addRows(n) {
+      row += n;
+    },
+    boundary() {
+      return { row, clean: state === RECORD_START && !pendingLF && pos >= buf.length };
     },
   };
 }

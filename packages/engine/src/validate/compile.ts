@@ -29,7 +29,7 @@ import { failure, type Failure, type RuleCheck, type TypeCheck } from './rules/f
 import { spanIsOneOf, spanText } from './rules/span.ts';
 import { numericCheck, type NumericChecks } from './rules/number.ts';
 import { allowedCharsRule, lengthRules } from './rules/string.ts';
-import { uniqueRule } from './rules/unique.ts';
+import { type SeenRegistry, uniqueRule } from './rules/unique.ts';
 import { isValidHttpUrl } from './rules/url.ts';
 
 export type { Failure } from './rules/failure.ts';
@@ -55,6 +55,8 @@ export interface CompileOptions {
   now?: Date;
   /** Reference lists by name, for `inList` (a name not here is not checked: see validator.ts). */
   lists?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Where `unique` gets its table of seen values (parallel validation); a new one when unset. */
+  seen?: SeenRegistry;
 }
 
 /**
@@ -275,7 +277,7 @@ function compileRules(spec: FieldSpec, options: CompileOptions): RuleCheck[] {
   // Last, so that only values of the right type take part in uniqueness. Numbers are unique by
   // value (`1`, `01`, `+1` and `1.0` are one value), in CSV as in JSON.
   if (rules.unique === true)
-    out.push(uniqueRule(spec.type === 'integer' || spec.type === 'number'));
+    out.push(uniqueRule(spec.type === 'integer' || spec.type === 'number', options.seen?.next()));
   return out;
 }
 

@@ -34,7 +34,7 @@ import {
   type DecimalScan,
 } from './decimal.ts';
 import { ruleMessages, renderTemplate } from './messages.ts';
-import { SeenValues } from './rules/unique.ts';
+import { type SeenRegistry, SeenValues } from './rules/unique.ts';
 import { spanIsOneOf } from './rules/span.ts';
 import type { ErrorCode } from '../model.ts';
 
@@ -99,7 +99,10 @@ export interface CompiledRules {
 }
 
 /** undefined when the schema has no rules. */
-export function compileCrossFieldRules(schema: SchemaModel): CompiledRules | undefined {
+export function compileCrossFieldRules(
+  schema: SchemaModel,
+  seen?: SeenRegistry,
+): CompiledRules | undefined {
   const rules = schema.rules;
   if (rules === undefined || rules.length === 0) return undefined;
   const indexByName = new Map<string, number>();
@@ -122,7 +125,7 @@ export function compileCrossFieldRules(schema: SchemaModel): CompiledRules | und
     return readers[slot] as SlotReader;
   };
 
-  const compiled = rules.map((rule) => compileRule(rule, reader));
+  const compiled = rules.map((rule) => compileRule(rule, reader, seen));
   const plain = compiled.filter((c) => !c.stateful);
   const keyed = compiled.filter((c) => c.stateful);
   let activePlain = plain.map((c) => c.check);
@@ -438,7 +441,11 @@ function compileCondition(when: RuleCondition, reader: SlotReader): Condition {
   };
 }
 
-function compileRule(rule: CrossFieldRule, reader: (name: string) => SlotReader): CompiledRule {
+function compileRule(
+  rule: CrossFieldRule,
+  reader: (name: string) => SlotReader,
+  registry: SeenRegistry | undefined,
+): CompiledRule {
   const severity = rule.severity;
   const template = rule.message;
   const fail = (
@@ -550,7 +557,7 @@ function compileRule(rule: CrossFieldRule, reader: (name: string) => SlotReader)
     case 'uniqueTogether': {
       const readers = rule.fields.map(reader);
       const target = readers[readers.length - 1] as SlotReader;
-      const seen = new SeenValues();
+      const seen = registry?.next() ?? new SeenValues();
       const names = rule.fields;
       return {
         slots: readers.map((r) => r.slot),

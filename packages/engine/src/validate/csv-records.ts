@@ -28,6 +28,7 @@ export function csvRecords(run: Run): RecordSource {
   const readerOptions: CsvReaderOptions = {};
   if (options.delimiter !== undefined) readerOptions.delimiter = options.delimiter;
   if (options.maxFieldBytes !== undefined) readerOptions.maxFieldBytes = options.maxFieldBytes;
+  if (run.csvChunk !== undefined) readerOptions.chunk = run.csvChunk;
 
   // From the header: the checked fields in column order, so that a row's issues are in file order.
   let width = -1;
@@ -149,6 +150,7 @@ export function csvRecords(run: Run): RecordSource {
 
   return {
     push: (chunk) => reader.push(chunk),
+    boundary: () => reader.boundary(),
     end() {
       reader.end();
       // No header at all (an empty file): none of the schema's columns is there.

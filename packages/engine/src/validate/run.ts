@@ -1,3 +1,4 @@
+import type { CsvChunkReading } from '../csv/reader.ts';
 import type { Issue, SchemaModel } from '../model.ts';
 import { truncateValue } from './issue-value.ts';
 import type { Collector } from './collector.ts';
@@ -18,12 +19,16 @@ export interface Run {
   startRow(row: number): boolean;
   /** True once the row limit was passed: nothing more is checked or counted. */
   readonly stopped: boolean;
+  /** CSV, chunked validation only: the bytes are a chunk of a file (engine/src/parallel). */
+  readonly csvChunk?: CsvChunkReading | undefined;
 }
 
 /** The push side of a file reader, wired to a Run. */
 export interface RecordSource {
   push(chunk: Uint8Array): void;
   end(): void;
+  /** CSV: where reading stands (see CsvReader.boundary). */
+  boundary?(): { row: number; clean: boolean } | undefined;
 }
 
 export const REQUIRED: Failure = { code: 'required', message: messages.required };

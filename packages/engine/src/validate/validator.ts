@@ -9,6 +9,8 @@ import { ruleMessages } from './messages.ts';
 import { csvRecords } from './csv-records.ts';
 import { jsonRecords } from './json-records.ts';
 import type { Run } from './run.ts';
+import type { CsvChunkReading } from '../csv/reader.ts';
+import type { SeenRegistry } from './rules/unique.ts';
 
 export interface ValidateOptions {
   fileType: FileType;
@@ -47,8 +49,30 @@ export interface Validator {
  * validator. The schema is assumed checked by the schema parser.
  */
 export function createValidator(schema: SchemaModel, options: ValidateOptions): Validator {
+  return createValidatorWith(schema, options, {});
+}
+
+/** What chunked validation (engine/src/parallel) adds to a validator; nothing by default. */
+export interface ValidatorInternals {
+  /** Where `unique` and `uniqueTogether` get their tables of seen values. */
+  seen?: SeenRegistry;
+  /** CSV: the bytes pushed are a chunk of a file (its header line, then the chunk). */
+  csvChunk?: CsvChunkReading;
+}
+
+export interface InternalValidator extends Validator {
+  /** CSV: where reading stands (see CsvReader.boundary). */
+  boundary(): { row: number; clean: boolean } | undefined;
+}
+
+export function createValidatorWith(
+  schema: SchemaModel,
+  options: ValidateOptions,
+  internals: ValidatorInternals,
+): InternalValidator {
   const lists = loadLists(schema, options);
   const compileOptions: CompileOptions = { lists: lists.sets };
+  if (internals.seen) compileOptions.seen = internals.seen;
   if (options.now) compileOptions.now = options.now;
   const fields = schema.fields.map((f) => compileField(f, compileOptions));
   const collector = new Collector(options.maxErrors ?? DEFAULT_MAX_ERRORS, options.onIssue);
@@ -63,7 +87,8 @@ export function createValidator(schema: SchemaModel, options: ValidateOptions): 
     fields,
     options,
     collector,
-    rules: compileCrossFieldRules(schema),
+    rules: compileCrossFieldRules(schema, internals.seen),
+    csvChunk: internals.csvChunk,
     startRow(row) {
       if (stopped) return false;
       if (collector.startRow(row, maxRows)) return true;
@@ -91,6 +116,9 @@ export function createValidator(schema: SchemaModel, options: ValidateOptions): 
     },
     get stopped() {
       return stopped;
+    },
+    boundary() {
+      return source.boundary?.();
     },
   };
 }

@@ -10,6 +10,34 @@ import { failure, type RuleCheck } from './failure.ts';
 
 const INITIAL_CAPACITY = 1024;
 
+/** The values a SeenValues holds: hashes and the row that first had each. */
+export interface SeenEntries {
+  h1: Int32Array;
+  h2: Int32Array;
+  rows: Uint32Array;
+}
+
+/**
+ * Hands out the SeenValues of one validation's `unique` and `uniqueTogether` checks, in the order
+ * they are compiled (always the same for one schema), and keeps them: parallel validation reads
+ * each chunk's tables and seeds a chunk's with the values earlier chunks had.
+ */
+export class SeenRegistry {
+  readonly tables: SeenValues[] = [];
+  constructor(private readonly seeds: readonly (SeenEntries | undefined)[] = []) {}
+
+  next(): SeenValues {
+    const seen = new SeenValues();
+    const seed = this.seeds[this.tables.length];
+    if (seed !== undefined) {
+      for (let i = 0; i < seed.rows.length; i++)
+        seen.firstRowOfHash(seed.h1[i] as number, seed.h2[i] as number, seed.rows[i] as number);
+    }
+    this.tables.push(seen);
+    return seen;
+  }
+}
+
 export class SeenValues {
   private capacity = INITIAL_CAPACITY;
   private size = 0;
@@ -40,8 +68,11 @@ export class SeenValues {
       b = (b + Math.imul(c, 0xc2b2ae3d)) | 0;
       b = Math.imul((b << 17) | (b >>> 15), 0x27d4eb2f);
     }
-    a = mix(a);
-    b = mix(b ^ 0x85ebca77);
+    return this.firstRowOfHash(mix(a), mix(b ^ 0x85ebca77), row);
+  }
+
+  /** firstRowOf for a value already hashed (merging chunks' tables: engine/src/parallel). */
+  firstRowOfHash(a: number, b: number, row: number): number {
     const mask = this.capacity - 1;
     for (let slot = a & mask; ; slot = (slot + 1) & mask) {
       const first = this.rows[slot] as number;
@@ -54,6 +85,25 @@ export class SeenValues {
       }
       if (this.h1[slot] === a && this.h2[slot] === b) return first;
     }
+  }
+
+  /**
+   * Every value recorded, as hashes and first rows (parallel validation merges these in chunk
+   * order): three arrays of `count` entries, in table order.
+   */
+  entries(): SeenEntries {
+    const h1 = new Int32Array(this.size);
+    const h2 = new Int32Array(this.size);
+    const rows = new Uint32Array(this.size);
+    let n = 0;
+    for (let i = 0; i < this.capacity; i++) {
+      const row = this.rows[i] as number;
+      if (row === 0) continue;
+      h1[n] = this.h1[i] as number;
+      h2[n] = this.h2[i] as number;
+      rows[n++] = row;
+    }
+    return { h1, h2, rows };
   }
 
   private grow(): void {
@@ -89,8 +139,7 @@ function mix(h: number): number {
  * same row's value again is no duplicate: the JSON fast path may check a record, give up on it
  * for another of its fields, and leave it to the normal path, which checks it once more.
  */
-export function uniqueRule(byValue = false): RuleCheck {
-  const seen = new SeenValues();
+export function uniqueRule(byValue = false, seen = new SeenValues()): RuleCheck {
   if (byValue) {
     return (text, start, end, row, out) => {
       // Most cells are already canonical (`42`, `-7`): hashed where they lie, with no string cut.

@@ -1,0 +1,20 @@
+// Chunked validation of one CSV file on several threads (docs/decisions/210): the pure pieces.
+// The threads themselves are the caller's (the CLI's worker_threads driver).
+export { newCsvScanState, scanCsvBytes, type CsvCut, type CsvScanState } from './boundary.ts';
+export {
+  createCsvChunkValidator,
+  validateCsvChunk,
+  type ChunkOutcome,
+  type ChunkValidateOptions,
+  type ChunkValidator,
+  type CsvChunk,
+} from './chunk.ts';
+export { ChunkMerger, type ChunkVerdict, type PlannedChunk } from './merge.ts';
+export { validateCsvInChunks, type InChunksOptions } from './in-memory.ts';
+export {
+  CSV_PLAN_SAMPLE_BYTES,
+  planCsvSplit,
+  type CsvSplitDecision,
+  type CsvSplitPlan,
+} from './plan.ts';
+export type { SeenEntries } from '../validate/rules/unique.ts';
