@@ -71,6 +71,11 @@ export interface Config {
     /** A webhook failing without a success for this long is switched off. */
     disableAfterMs: number;
   };
+  /**
+   * Where reports, job uploads and spooled files are stored (docs/decisions/215): an
+   * S3-compatible bucket, or null for local disk under DATA_DIR/reports (the default).
+   */
+  s3: S3Config | null;
   /** Asynchronous validation jobs (docs/decisions/093). */
   validationJobs: {
     /** A running job writes its heartbeat this often. */
@@ -95,6 +100,14 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Price ids (price_…) of the two monthly GBP prices. */
   prices: { pro: string; business: string };
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** http(s) URL of a service other than AWS; null for AWS. */
+  endpoint: string | null;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -216,6 +229,28 @@ const envSchema = z.object({
   ),
   STRIPE_PRICE_PRO: opt(stripePrice),
   STRIPE_PRICE_BUSINESS: opt(stripePrice),
+  S3_BUCKET: opt(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)',
+      ),
+  ),
+  S3_REGION: opt(
+    z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a region such as eu-west-2 (or auto for R2)'),
+  ),
+  S3_ENDPOINT: opt(
+    z.string().refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.search;
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com'),
+  ),
+  S3_FORCE_PATH_STYLE: opt(z.enum(['true', 'false'], 'must be true or false')),
   NODE_ENV: opt(z.string()),
   BILLING_MODE: opt(z.enum(['test', 'live'], 'must be test or live')),
 });
@@ -264,6 +299,34 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
     secretKey: e.STRIPE_SECRET_KEY!,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
     prices: { pro: e.STRIPE_PRICE_PRO!, business: e.STRIPE_PRICE_BUSINESS! },
+  };
+}
+
+/**
+ * S3_BUCKET and S3_REGION together turn S3 storage on; S3_ENDPOINT and S3_FORCE_PATH_STYLE only
+ * mean something with them. Anything set without the bucket, or a bucket without its region, is
+ * a half-configured S3 that would silently store on local disk: refused with one line.
+ */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | null {
+  const others = (['S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const).filter(
+    (name) => e[name] !== undefined,
+  );
+  if (e.S3_BUCKET === undefined) {
+    if (others.length === 0) return null;
+    throw new ConfigError(
+      `Invalid configuration: ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not: set S3_BUCKET (and S3_REGION) to store on S3, or unset ${others.join(', ')} to store under DATA_DIR`,
+    );
+  }
+  if (e.S3_REGION === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: S3_BUCKET needs S3_REGION too (e.g. eu-west-2; auto for Cloudflare R2, us-east-1 for most other S3-compatible services)',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT ? e.S3_ENDPOINT.replace(/\/+$/, '') : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 
@@ -374,6 +437,7 @@ export function loadConfig(
       enterprisePerMinute: e.API_RATE_LIMIT_ENTERPRISE_PER_MINUTE ?? 3000,
     },
     stripe: stripeConfig(e),
+    s3: s3Config(e),
     webhooks: {
       allowHttp: e.WEBHOOK_ALLOW_HTTP === 'true',
       allowedAddresses: (e.WEBHOOK_ALLOWED_ADDRESSES ?? '')

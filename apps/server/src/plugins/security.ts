@@ -83,7 +83,9 @@ export default fp(
       reply.header('x-request-id', request.id);
       if (
         !reply.hasHeader('cache-control') &&
-        (request.url.startsWith('/api') || request.url.startsWith('/healthz'))
+        (request.url.startsWith('/api') ||
+          request.url.startsWith('/healthz') ||
+          request.url.startsWith('/readyz'))
       ) {
         reply.header('cache-control', 'no-store');
       }

@@ -71,7 +71,13 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 function isApiPath(p: string): boolean {
-  return p === '/api' || p.startsWith('/api/') || p === '/healthz' || p.startsWith('/healthz/');
+  return (
+    p === '/api' ||
+    p.startsWith('/api/') ||
+    p === '/healthz' ||
+    p.startsWith('/healthz/') ||
+    p === '/readyz'
+  );
 }
 
 /** The best encoding the client accepts (brotli, then gzip), or null for identity. */

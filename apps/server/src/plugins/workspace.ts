@@ -1,22 +1,26 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import { startJobs } from '../jobs/boss.ts';
-import { LocalStorage, userPrefix } from '../storage/index.ts';
+import { createStorage } from '../storage/create.ts';
+import { userPrefix } from '../storage/index.ts';
 import { RunningValidations } from '../validation/limits.ts';
 import { ValidationPool } from '../validation/pool.ts';
 import { deleteUserReports } from '../validation/results.ts';
 
-/** Temp files younger than this may belong to a write in progress (another process). */
-const ORPHAN_AGE_MS = 60 * 60 * 1000;
+/**
+ * The start-up sweep's age below which a temp file is left alone: it may belong to a write in
+ * progress in another process (the periodic sweep's is storage/sweep.ts SWEEP_MIN_AGE_MS).
+ */
+const STARTUP_TEMP_MIN_AGE_MS = 60 * 60 * 1000;
 
 /**
- * What the validation workspace runs on: report storage (DATA_DIR/reports), the worker pool,
+ * What the validation workspace runs on: storage (DATA_DIR/reports, or the S3 bucket of
+ * S3_BUCKET: docs/decisions/215), the worker pool,
  * the per-user running guard, and pg-boss for the retention job. Orphaned temp files are swept
  * when the app is ready; account deletion removes the user's report files.
  */
 export default fp(
   async (app) => {
-    const storage = new LocalStorage(path.join(app.config.dataDir, 'reports'));
+    const storage = await createStorage(app.config);
     const pool = new ValidationPool(app.config.validationWorkers, app.log, {
       maxHeapMb: app.config.validationWorkerHeapMb,
     });
@@ -30,7 +34,12 @@ export default fp(
     app.accountDeletionHooks.push((user) => storage.deletePrefix(userPrefix(user.id)));
 
     app.addHook('onReady', async () => {
-      const removed = await storage.sweepTemp(ORPHAN_AGE_MS);
+      // Storage out of reach (a bucket not there yet) does not stop the start: /readyz says it,
+      // and the periodic sweep tries again.
+      const removed = await storage.sweepTemp(STARTUP_TEMP_MIN_AGE_MS).catch((err: unknown) => {
+        app.log.warn({ err }, 'Storage temp sweep failed');
+        return 0;
+      });
       if (removed > 0) app.log.info({ removed }, 'Removed orphaned report temp files');
       if (app.config.runJobs)
         app.jobs = await startJobs(app, {
@@ -42,6 +51,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       await pool.close();
+      storage.close();
     });
   },
   { name: 'workspace' },

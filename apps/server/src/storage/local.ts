@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -91,6 +91,14 @@ export class LocalStorage implements Storage {
     };
     yield* walk(this.root, []);
   }
+
+  /** The folder exists (or can be made) and this process may write there. */
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
+
+  close(): void {}
 
   async sweepTemp(olderThanMs: number): Promise<number> {
     let removed = 0;
