@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, six projects: the engine and CLI are unit tests, repo checks what `npm ci` installs;
+// One runner, seven projects: the engine and CLI are unit tests, repo checks what `npm ci` installs;
 // the server's are integration tests against a real database (PGlite by default, PostgreSQL when
 // TEST_DATABASE_URL is set); e2e drives Debian's Chromium against a running server.
 export default defineConfig({
@@ -24,6 +24,19 @@ export default defineConfig({
           include: ['packages/client/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      // The small workspace packages' own tests (contracts, the shared Node input platform, the
+      // test-mode Stripe).
+      {
+        test: {
+          name: 'packages',
+          include: [
+            'packages/contracts/test/**/*.test.ts',
+            'packages/node-platform/test/**/*.test.ts',
+            'packages/stripe-test-mode/test/**/*.test.ts',
+          ],
+          testTimeout: 60_000,
         },
       },
       // The repository itself: what `npm ci` installs (scripts/test/).

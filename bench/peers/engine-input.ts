@@ -3,7 +3,7 @@
 // engine's planner with node:zlib) and validated against the bench schema.
 //
 //   node --import tsx bench/peers/engine-input.ts <file.xlsx|file.csv.gz> [--pairs <out.json>]
-import { fileSource, nodePlatform } from '../../packages/cli/src/node-inputs.ts';
+import { fileSource, nodePlatform } from '../../packages/node-platform/src/index.ts';
 import {
   createValidator,
   finishResult,

@@ -2,12 +2,11 @@ import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestModeStripe } from '../src/billing/test-mode/server.ts';
+import { checkCard, type TestModeStripe } from '@schemacheck/stripe-test-mode';
 import { liveBilling } from '../src/billing/gateway.ts';
 import { BUSINESS_GRACE_MS, expireGracePeriods } from '../src/billing/sync.ts';
 import { ConfigError } from '../src/config.ts';
 import { stripeEvents, users } from '../src/db/schema.ts';
-import { checkCard } from '../src/billing/test-mode/cards.ts';
 import {
   Client,
   clientsOf,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesSource, planInputs } from '@schemacheck/engine';
 import { describe, expect, it } from 'vitest';
-import { nodePlatform } from '../src/validation/node-platform.ts';
+import { nodePlatform } from '@schemacheck/node-platform';
 import { writeZip } from '../../../packages/engine/test/zip-writer.ts';
 import { clientsOf, multipartBody, registerOnTier, testAppForFile, type Part } from './helpers.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '@schemacheck/engine';
 import { stat } from 'node:fs/promises';
 import { type Io, UsageError } from './io.ts';
-import { fileSource, nodePlatform, spool } from './node-inputs.ts';
+import { fileSource, nodePlatform, spool } from '@schemacheck/node-platform';
 
 export interface CliInput {
   name: string;

@@ -1,14 +1,14 @@
 import { PLANS, type PaidTier } from '@schemacheck/contracts';
+import { API_VERSION, TestModeStripe, type TestModeStore } from '@schemacheck/stripe-test-mode';
 import Stripe from 'stripe';
 import { ConfigError, type StripeConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { API_VERSION } from './test-mode/account.ts';
-import { TestModeStripe, type TestModeStore } from './test-mode/server.ts';
 
 // The one Stripe client of the app (docs/decisions/070). Live: api.stripe.com with the configured
 // key. Test mode: the same SDK, pointed with its documented host/port/protocol options at the
-// Stripe-protocol server of test-mode/ on a loopback port. Everything above this file is the
-// same code in both modes.
+// Stripe-protocol server of packages/stripe-test-mode on a loopback port, started here and only
+// here, when no STRIPE_SECRET_KEY is set. Everything above this file is the same code in both
+// modes.
 
 /** The API version the SDK pins; the test-mode server answers in its shapes. */
 export const STRIPE_API_VERSION = API_VERSION;

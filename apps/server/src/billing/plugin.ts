@@ -1,8 +1,8 @@
+import { testModePages } from '@schemacheck/stripe-test-mode';
 import fp from 'fastify-plugin';
 import { liveBilling, startTestBilling, type Billing } from './gateway.ts';
 import { deleteCustomer } from './service.ts';
 import { expireGracePeriods } from './sync.ts';
-import { testModePages } from './test-mode/pages.ts';
 import { testModeStore } from './test-mode-store.ts';
 
 declare module 'fastify' {

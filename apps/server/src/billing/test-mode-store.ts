@@ -1,7 +1,7 @@
+import type { TestModeStore } from '@schemacheck/stripe-test-mode';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { billingTestMode } from '../db/schema.ts';
-import type { TestModeStore } from './test-mode/server.ts';
 
 // Where test mode keeps its Stripe account: one row of the app's own database, so that the
 // account lasts exactly as long as the users whose subscriptions it holds (a database reset

@@ -11,7 +11,7 @@ import {
   type SchemaModel,
   type Validator,
 } from '@schemacheck/engine';
-import { fileSource, nodePlatform } from './node-platform.ts';
+import { fileSource, nodePlatform } from '@schemacheck/node-platform';
 import type { FileOptions, FromWorker, ToWorker } from './protocol.ts';
 
 // A validation worker thread: checks schemas and runs the engine on the chunks it is sent, so

@@ -1,5 +1,7 @@
 // What the engine's input planner needs from Node: random access to a file (a zip's directory is
-// at its end) and node:zlib's inflaters, 3-4x faster than a JavaScript inflater on gzip.
+// at its end) and node:zlib's inflaters, 3-4x faster than a JavaScript inflater on gzip. The
+// engine takes them as an injected platform (it imports nothing from Node); the server's
+// validation worker and the CLI both give it these (the CLI bundles them into its dist/).
 
 import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
