@@ -26,6 +26,7 @@ import csrfRoutes from './routes/csrf.ts';
 import healthRoutes from './routes/health.ts';
 import resultRoutes from './routes/results.ts';
 import schemaRoutes from './routes/schemas.ts';
+import listWebRoutes from './lists/web-routes.ts';
 import usageRoutes from './routes/usage.ts';
 import validateRoutes from './routes/validate.ts';
 import { requestIdOf } from './request-id.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(validateRoutes);
   await app.register(resultRoutes);
   await app.register(schemaRoutes);
+  await app.register(listWebRoutes);
   await app.register(apiKeyRoutes);
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(webPlugin);

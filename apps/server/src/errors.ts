@@ -56,6 +56,10 @@ export const ERRORS = {
   email_taken: { status: 409, message: 'An account with that email already exists' },
   /** A per-user cap (saved schemas) is reached. */
   schema_limit: { status: 409, message: 'You have reached the maximum number of saved schemas.' },
+  /** Reference lists (docs/decisions/200): a name already used, the number of lists, values. */
+  list_exists: { status: 409, message: 'A list of that name already exists.' },
+  list_limit: { status: 409, message: 'You have reached the maximum number of lists.' },
+  list_too_large: { status: 413, message: 'The list has more values than your plan allows.' },
   /** Public API: the same Idempotency-Key while its first request still runs. */
   idempotency_in_progress: {
     status: 409,

@@ -16,6 +16,11 @@ export interface PlanLimits {
   apiAccess: boolean;
   /** Active (unrevoked) API keys an account may hold; 0 without API access. */
   activeApiKeys: number;
+  /**
+   * Values one saved reference list may hold (docs/decisions/200); 0: no saved lists (the plan
+   * uses inline `values` only).
+   */
+  listValues: number;
 }
 
 export interface Plan {
@@ -42,6 +47,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
       reportExport: false,
       apiAccess: false,
       activeApiKeys: 0,
+      listValues: 0,
     },
   },
   pro: {
@@ -57,6 +63,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
       reportExport: true,
       apiAccess: false,
       activeApiKeys: 0,
+      listValues: 10_000,
     },
   },
   business: {
@@ -72,6 +79,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
       reportExport: true,
       apiAccess: true,
       activeApiKeys: 10,
+      listValues: 1_000_000,
     },
   },
   enterprise: {
@@ -87,9 +95,13 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
       reportExport: true,
       apiAccess: true,
       activeApiKeys: 50,
+      listValues: 1_000_000,
     },
   },
 };
+
+/** Saved reference lists an account may hold, on any plan that has them. */
+export const MAX_LISTS = 100;
 
 /** The plan the file-too-large dialog suggests. */
 export function nextTier(tier: SubscriptionTier): SubscriptionTier {

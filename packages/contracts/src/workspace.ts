@@ -30,6 +30,10 @@ export const savedSchemaInputSchema = z.object({
   orderMatters: z.boolean().optional(),
   additionalColumns: z.boolean().optional(),
   additionalProperties: z.boolean().optional(),
+  /** Cross-field rules (docs/engine.md); the engine checks them with the fields. */
+  rules: z
+    .array(z.record(z.string(), z.unknown()), { error: 'rules must be a list of rules' })
+    .optional(),
 });
 export type SavedSchemaInput = z.infer<typeof savedSchemaInputSchema>;
 
@@ -64,6 +68,10 @@ export interface ValidationErrorItem {
   path?: string;
   /** Excel workbooks only: `Sheet1!D14`. */
   cell?: string;
+  /** 'warning' for a rule marked as a warning; absent for errors. */
+  severity?: 'warning';
+  /** "Did you mean": the listed value this one nearly is. */
+  suggestion?: string;
 }
 
 export interface ValidationWarningItem {
@@ -87,6 +95,10 @@ export interface ValidateResponse {
   errorsByField: Record<string, number>;
   errorsByCode: Record<string, number>;
   warnings: ValidationWarningItem[];
+  /** Failures of rules marked as warnings (never making the file invalid); absent when none. */
+  warningCount?: number;
+  /** The first of them, in file order. */
+  warningIssues?: ValidationErrorItem[];
   /** Whether this user's plan may download the full CSV report. */
   reportAvailable: boolean;
 }

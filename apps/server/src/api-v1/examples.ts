@@ -71,7 +71,19 @@ const sampleError = {
   code: 'minimum',
   message: 'Must be at least 0',
   value: '-3.50',
+  severity: 'error',
 };
+
+const LIST_ID = '5b0e7c1d-93a4-4f8e-b2d6-1c7a9e3f4d20';
+const listSummary = {
+  list_id: LIST_ID,
+  name: 'categories',
+  value_count: 3,
+  created_at: AT,
+  updated_at: AT,
+};
+const listValues = ['Income', 'Expense', 'Transfer'];
+const listLimits = { values_per_list: 1_000_000, lists: 100 };
 
 const webhook = {
   id: WEBHOOK_ID,
@@ -124,6 +136,25 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     responses: { 200: { ...schema, updated_at: LATER, warnings: [] } },
   },
   deleteSchema: { params: { schema_id: SCHEMA_ID }, responses: {} },
+  listLists: { responses: { 200: { data: [listSummary], ...list, limits: listLimits } } },
+  createList: {
+    request: { name: 'categories', values: listValues },
+    responses: { 201: listSummary },
+  },
+  uploadList: {
+    request: { name: 'categories', file: 'Income\nExpense\nTransfer\n' },
+    responses: { 201: listSummary },
+  },
+  getList: {
+    params: { list: 'categories' },
+    responses: { 200: { ...listSummary, values: listValues } },
+  },
+  replaceList: {
+    params: { list: 'categories' },
+    request: { values: [...listValues, 'Refund'] },
+    responses: { 200: { ...listSummary, value_count: 4, updated_at: LATER } },
+  },
+  deleteList: { params: { list: 'categories' }, responses: {} },
   validateFile: {
     request: { file: 'sku,price,email\nABC-1234,9.99,ann@example.com\n' },
     responses: {
@@ -131,6 +162,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
         valid: false,
         error_count: 3,
         sample_errors: [sampleError],
+        warning_count: 0,
+        sample_warnings: [],
         stats: { rows: 1250, columns: 3, validated_in_ms: 412 },
         report_id: REPORT_ID,
         warnings: [],
@@ -148,7 +181,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     params: { report_id: REPORT_ID },
     responses: {
       200: {
-        'text/csv': 'row,field,code,message,value\r\n4,price,minimum,Must be at least 0,-3.50\r\n',
+        'text/csv':
+          'row,field,code,message,value,severity,suggestion\r\n4,price,minimum,Must be at least 0,"\'-3.50",error,\r\n',
         'application/json': {
           report_id: REPORT_ID,
           file_name: 'products.csv',
@@ -159,6 +193,27 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
           stats,
           errors: [sampleError],
         },
+      },
+    },
+  },
+  getValidRows: {
+    params: { report_id: REPORT_ID },
+    responses: {
+      200: {
+        'text/csv': 'sku,price,email\r\nABC-1234,9.99,ann@example.com\r\n',
+        'application/json': [{ sku: 'ABC-1234', price: 9.99, email: 'ann@example.com' }],
+        'application/x-ndjson': '{"sku":"ABC-1234","price":9.99,"email":"ann@example.com"}\n',
+      },
+    },
+  },
+  getInvalidRows: {
+    params: { report_id: REPORT_ID },
+    responses: {
+      200: {
+        'text/csv':
+          'sku,price,email,errors\r\nABC-0042,-3.50,bob@example.com,price: Must be at least 0\r\n',
+        'application/json': [{ sku: 'ABC-0042', price: -3.5, email: 'bob@example.com' }],
+        'application/x-ndjson': '{"sku":"ABC-0042","price":-3.50,"email":"bob@example.com"}\n',
       },
     },
   },

@@ -102,6 +102,9 @@ export function reportJsonStream(row: ResultRow, report: Readable | null): Reada
           ...(header.includes('path') ? { path: get('path') } : {}),
           // Workbooks' reports carry the cell (docs/decisions/163); an issue of the file has none.
           ...(header.includes('cell') && get('cell') !== '' ? { cell: get('cell') } : {}),
+          // Reports written before these columns existed read as errors without suggestions.
+          severity: get('severity') === 'warning' ? 'warning' : 'error',
+          ...(get('suggestion') !== '' ? { suggestion: get('suggestion') } : {}),
         };
         yield `${first ? '' : ','}${JSON.stringify(item)}`;
         first = false;

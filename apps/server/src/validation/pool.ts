@@ -90,13 +90,13 @@ export class ValidationJob {
     this.slot.worker.postMessage(m, transfer);
   }
 
-  /** Checks the schema in the worker and keeps it for begin(). */
-  open(schemaText: string): Promise<OpenResult> {
+  /** Checks the schema in the worker and keeps it, with the lists it names, for begin(). */
+  open(schemaText: string, lists?: Record<string, string[]>): Promise<OpenResult> {
     return new Promise((resolve, reject) => {
       if (this.failure) return reject(this.failure);
       this.opened = resolve;
       this.finished = { resolve: () => {}, reject };
-      this.send({ type: 'open', job: this.id, schemaText });
+      this.send({ type: 'open', job: this.id, schemaText, ...(lists ? { lists } : {}) });
     });
   }
 

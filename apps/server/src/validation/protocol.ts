@@ -35,7 +35,8 @@ export interface FileInputInfo {
 }
 
 export type ToWorker =
-  | { type: 'open'; job: number; schemaText: string }
+  /** `lists`: the account's reference lists the schema names (inList), name → values. */
+  | { type: 'open'; job: number; schemaText: string; lists?: Record<string, string[]> }
   | { type: 'file'; job: number; options: FileOptions }
   | { type: 'begin'; job: number; options: BeginOptions }
   | { type: 'chunk'; job: number; data: ArrayBuffer }

@@ -24,7 +24,10 @@ export function reportKeyFor(userId: string, resultId: string): string {
 }
 
 export function toResponse(row: ResultRow, reportAvailable: boolean): ValidateResponse {
-  const summary = row.summary as { warnings?: ValidateResponse['warnings'] };
+  const summary = row.summary as Pick<
+    ValidateResponse,
+    'warnings' | 'warningCount' | 'warningIssues'
+  >;
   return {
     id: row.id,
     fileName: row.fileName,
@@ -39,6 +42,9 @@ export function toResponse(row: ResultRow, reportAvailable: boolean): ValidateRe
     errorsByField: row.errorsByField as Record<string, number>,
     errorsByCode: row.errorsByCode as Record<string, number>,
     warnings: summary.warnings ?? [],
+    ...(summary.warningCount
+      ? { warningCount: summary.warningCount, warningIssues: summary.warningIssues ?? [] }
+      : {}),
     reportAvailable: reportAvailable && row.reportKey !== null,
   };
 }
@@ -84,6 +90,10 @@ export async function insertResult(db: Db, r: NewResult): Promise<ResultRow> {
       summary: storableJson({
         valid: result.valid,
         warnings: result.warnings,
+        // Failures of rules marked as warnings (docs/decisions/202), counted apart from errors.
+        ...(result.warningCount
+          ? { warningCount: result.warningCount, warningIssues: result.warningIssues ?? [] }
+          : {}),
         durationMs: r.durationMs,
         ...(r.jsonShape ? { jsonShape: r.jsonShape } : {}),
       }),

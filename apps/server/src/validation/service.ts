@@ -16,6 +16,8 @@ import {
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/index.ts';
+import { listsByName } from '../lists/store.ts';
+import { inListNames } from '../lists/upload.ts';
 import { displayFileName } from './files.ts';
 import { fileTooLarge, rowLimit } from './limits.ts';
 import { InputRefused, type ValidationPool } from './pool.ts';
@@ -142,7 +144,9 @@ export async function runValidation(
   let recorded = false;
   const started = performance.now();
   try {
-    const opened = await job.open(input.schema.text);
+    // The account's reference lists the schema names, for its inList rules (docs/decisions/200).
+    const lists = await listsByName(deps.db, input.userId, inListNames(input.schema.text));
+    const opened = await job.open(input.schema.text, lists);
     if (!opened.ok) throw invalidSchema(opened.problems);
 
     let detected: DetectedFileType | null = null;

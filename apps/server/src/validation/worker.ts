@@ -24,6 +24,8 @@ const WORKER_NICE = 10;
 
 interface Job {
   model?: SchemaModel;
+  /** Reference lists for inList rules (ValidateOptions.lists). */
+  lists?: Record<string, string[]>;
   validator?: Validator;
   report: string[];
   reportChars: number;
@@ -52,7 +54,12 @@ port.on('message', (m: ToWorker) => {
           post({ type: 'opened', job: id, ok: false, problems: checked.problems });
           return;
         }
-        jobs.set(id, { model: checked.value, report: [], reportChars: 0 });
+        jobs.set(id, {
+          model: checked.value,
+          ...(m.lists ? { lists: m.lists } : {}),
+          report: [],
+          reportChars: 0,
+        });
         post({
           type: 'opened',
           job: id,
@@ -83,6 +90,7 @@ port.on('message', (m: ToWorker) => {
           now: new Date(o.now),
           ...(o.jsonShape ? { jsonShape: o.jsonShape } : {}),
           ...(o.maxRows !== undefined ? { maxRows: o.maxRows } : {}),
+          ...(job.lists ? { lists: job.lists } : {}),
           ...(onIssue ? { onIssue } : {}),
         });
         return;
@@ -165,6 +173,7 @@ async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions)
       maxErrors: o.maxErrors,
       now: new Date(o.now),
       ...(o.maxRows !== undefined ? { maxRows: o.maxRows } : {}),
+      ...(job.lists ? { lists: job.lists } : {}),
       ...(onIssue ? { onIssue } : {}),
     });
     if (!jobs.has(id)) return; // closed meanwhile

@@ -8,3 +8,4 @@ export * from './usage.ts';
 export * from './validate.ts';
 export * from './webhook-events.ts';
 export * from './webhooks.ts';
+export * from './lists.ts';

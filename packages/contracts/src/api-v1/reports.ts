@@ -19,6 +19,8 @@ export const reportJsonSchema = z.object({
   valid: z.boolean(),
   error_count: z.number().int().min(0),
   stats: resultStatsSchema,
-  errors: z.array(sampleErrorSchema).describe('Every error, in file order.'),
+  errors: z
+    .array(sampleErrorSchema)
+    .describe('Every error and warning, in file order (`severity` tells them apart).'),
 });
 export type ReportJsonV1 = z.infer<typeof reportJsonSchema>;

@@ -32,7 +32,80 @@ const columnRules = {
   truthy: z.array(z.string()).optional(),
   falsy: z.array(z.string()).optional(),
   unique: z.boolean().optional(),
+  inList: z
+    .string()
+    .optional()
+    .describe(
+      "The name of one of the account's reference lists (/v1/lists): the value must be in it.",
+    ),
+  severity: z
+    .enum(['error', 'warning'])
+    .optional()
+    .describe(
+      "warning: this column's failures are listed and counted apart and never make the file invalid.",
+    ),
+  message: z
+    .string()
+    .optional()
+    .describe('Replaces the message of each failure; may use {field}, {value} and {other}.'),
 };
+
+const CONDITION_OPS = [
+  '=',
+  '!=',
+  'in',
+  'notIn',
+  'isEmpty',
+  'isNotEmpty',
+  '>',
+  '>=',
+  '<',
+  '<=',
+] as const;
+const COMPARE_OPS = ['=', '!=', '>', '>=', '<', '<='] as const;
+
+/**
+ * A cross-field rule, the same shape in every schema form (docs/engine.md, "Cross-field rules").
+ * Which keys a kind needs is the engine's to check: it refuses a rule with every problem by path.
+ */
+export const crossFieldRuleSchema = z
+  .object({
+    kind: z.enum([
+      'requiredWhen',
+      'emptyWhen',
+      'requireOneOf',
+      'compare',
+      'allowedValuesWhen',
+      'sum',
+      'uniqueTogether',
+    ]),
+    field: z
+      .string()
+      .optional()
+      .describe('requiredWhen, emptyWhen, allowedValuesWhen: the dependent field.'),
+    when: z
+      .object({
+        field: z.string(),
+        op: z.enum(CONDITION_OPS),
+        value: z.union([z.string(), z.array(z.string())]).optional(),
+      })
+      .optional()
+      .describe('The condition on another field of the row.'),
+    fields: z.array(z.string()).optional().describe('requireOneOf, sum, uniqueTogether.'),
+    min: z.number().int().min(0).optional(),
+    max: z.number().int().min(0).optional(),
+    left: z.string().optional().describe('compare: the field compared.'),
+    op: z.enum(COMPARE_OPS).optional().describe('compare: the operator.'),
+    right: z.string().optional().describe('compare: the other field.'),
+    value: z.string().optional().describe('compare or sum: a constant instead of another field.'),
+    values: z.array(z.string()).optional().describe('allowedValuesWhen: the allowed values.'),
+    equals: z.string().optional().describe('sum: the field holding the total.'),
+    tolerance: z.string().optional().describe('sum: the difference allowed, as a decimal.'),
+    severity: z.enum(['error', 'warning']).optional(),
+    message: z.string().optional().describe('A template with {field}, {value}, {other}.'),
+  })
+  .describe('A cross-field rule: JSON data the engine compiles, never code.');
+export type CrossFieldRuleV1 = z.infer<typeof crossFieldRuleSchema>;
 
 export const columnSchema = z.object({
   name: z.string(),
@@ -53,6 +126,10 @@ export const schemaRulesSchema = z.object({
     .boolean()
     .optional()
     .describe('JSON: properties not in the schema are allowed.'),
+  rules: z
+    .array(crossFieldRuleSchema)
+    .optional()
+    .describe("Cross-field rules over the columns, in the same shape as the web form's `rules`."),
 });
 
 export const apiFormSchema = z.object({
@@ -128,6 +205,9 @@ export const storedColumnSchema = z.object({
       truthy: z.array(z.string()).optional(),
       falsy: z.array(z.string()).optional(),
       unique: z.boolean().optional(),
+      inList: z.string().optional(),
+      severity: z.enum(['error', 'warning']).optional(),
+      message: z.string().optional(),
     })
     .catchall(z.unknown())
     .describe("The column's rules."),
@@ -143,6 +223,7 @@ export const schemaSchema = z.object({
     orderMatters: z.boolean().optional(),
     additionalColumns: z.boolean().optional(),
     additionalProperties: z.boolean().optional(),
+    rules: z.array(crossFieldRuleSchema).optional().describe('The cross-field rules, if any.'),
   }),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),

@@ -45,6 +45,17 @@ export const sampleErrorSchema = z.object({
     .describe(
       'Excel workbooks only: the sheet and cell, as `Sheet1!D14` (`Sheet1!14:14` for a row).',
     ),
+  severity: z
+    .enum(['error', 'warning'])
+    .describe(
+      'warning: a rule marked `severity: "warning"` failed; it never makes the file invalid.',
+    ),
+  suggestion: z
+    .string()
+    .optional()
+    .describe(
+      '"Did you mean": the allowed or listed value this one nearly is (case, spacing, accents, a typo).',
+    ),
 });
 
 export const validateResultSchema = z.object({
@@ -55,6 +66,12 @@ export const validateResultSchema = z.object({
     .min(0)
     .describe('Every error in the file; sample_errors holds the first.'),
   sample_errors: z.array(sampleErrorSchema),
+  warning_count: z
+    .number()
+    .int()
+    .min(0)
+    .describe('Failures of rules marked as warnings: counted apart, never in error_count.'),
+  sample_warnings: z.array(sampleErrorSchema).describe('The first warnings, in file order.'),
   stats: z.object({
     rows: z.number().int().min(0).describe('Data rows read.'),
     columns: z.number().int().min(0).describe('Columns (fields) of the schema.'),

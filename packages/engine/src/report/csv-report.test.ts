@@ -23,7 +23,8 @@ const issue = (value: string | null, extra: Partial<Issue> = {}): Issue => ({
 const valueCell = (value: string) =>
   report([issue(value)])
     .split('\r\n')[1]!
-    .replace('2,name,pattern,Must match the pattern ^a$,', '');
+    .replace('2,name,pattern,Must match the pattern ^a$,', '')
+    .replace(/,error,$/, '');
 
 describe('neutraliseCell', () => {
   it.each(['=1+2', '+1', '-1', '@SUM(1)', '\t=1', '\r=1', '\n=1', '\u0000=1+2', '\u0000'])(
@@ -52,7 +53,7 @@ describe('createCsvReportWriter', () => {
   it('writes the header at once, then CRLF records', () => {
     let text = '';
     const writer = createCsvReportWriter((t) => (text += t), { withPath: false });
-    expect(text).toBe('row,field,code,message,value\r\n');
+    expect(text).toBe('row,field,code,message,value,severity,suggestion\r\n');
     writer.add(issue('x'));
     writer.add(
       issue(null, {
@@ -63,14 +64,29 @@ describe('createCsvReportWriter', () => {
       }),
     );
     expect(text).toBe(
-      "row,field,code,message,value\r\n2,name,pattern,Must match the pattern ^a$,x\r\n1,email,missing_column,Column 'email' is missing,\r\n",
+      "row,field,code,message,value,severity,suggestion\r\n2,name,pattern,Must match the pattern ^a$,x,error,\r\n1,email,missing_column,Column 'email' is missing,,error,\r\n",
     );
   });
 
   it('adds the JSON path column', () => {
     expect(report([issue('x', { path: '$[0].name' })], true)).toBe(
-      'row,field,code,message,value,path\r\n2,name,pattern,Must match the pattern ^a$,x,$[0].name\r\n',
+      'row,field,code,message,value,path,severity,suggestion\r\n2,name,pattern,Must match the pattern ^a$,x,$[0].name,error,\r\n',
     );
+  });
+
+  it('says each issue\'s severity and "did you mean" suggestion', () => {
+    const text = report([
+      issue('Expnese', {
+        code: 'in_list',
+        message: 'Must be a value of the list kinds. Did you mean "Expense"?',
+        suggestion: 'Expense',
+      }),
+      issue('x', { severity: 'warning', suggestion: '=SUM(1)' }),
+    ]);
+    expect(text.split('\r\n').slice(1, 3)).toEqual([
+      '2,name,in_list,"Must be a value of the list kinds. Did you mean ""Expense""?",Expnese,error,Expense',
+      `2,name,pattern,Must match the pattern ^a$,x,warning,"'=SUM(1)"`,
+    ]);
   });
 
   it('passes the OWASP vectors exactly', () => {
@@ -119,7 +135,7 @@ describe('createCsvReportWriter', () => {
       [issue('v', { field: '=evil()', message: '-bad', path: '@x' })],
       true,
     ).split('\r\n')[1];
-    expect(line).toBe(`2,"'=evil()",pattern,"'-bad",v,"'@x"`);
+    expect(line).toBe(`2,"'=evil()",pattern,"'-bad",v,"'@x",error,`);
   });
 
   it('re-parses to the original values, apart from the prefix', () => {
@@ -149,6 +165,8 @@ describe('createCsvReportWriter', () => {
       message: 'Must match the pattern ^a$',
       value: 'a,b',
       path: '$[0]',
+      severity: 'error',
+      suggestion: '',
     });
   });
 });

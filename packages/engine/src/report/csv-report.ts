@@ -58,7 +58,14 @@ export function createCsvReportWriter(
 ): CsvReportWriter {
   const withPath = options.withPath;
   const withCell = options.withCell === true;
-  const header = [...HEADER, ...(withPath ? ['path'] : []), ...(withCell ? ['cell'] : [])];
+  // severity (error or warning) and suggestion ("did you mean") close every report (docs/decisions/202).
+  const header = [
+    ...HEADER,
+    ...(withPath ? ['path'] : []),
+    ...(withCell ? ['cell'] : []),
+    'severity',
+    'suggestion',
+  ];
   write(`${header.join(',')}\r\n`);
   return {
     add(issue) {
@@ -67,6 +74,7 @@ export function createCsvReportWriter(
       }`;
       if (withPath) line += `,${textCell(issue.path ?? '')}`;
       if (withCell) line += `,${textCell(issue.cell ?? '')}`;
+      line += `,${issue.severity ?? 'error'},${textCell(issue.suggestion ?? '')}`;
       write(`${line}\r\n`);
     },
   };

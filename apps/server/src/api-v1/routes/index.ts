@@ -1,5 +1,6 @@
 import type { ApiV1 } from '../openapi.ts';
 import jobRoutes from './jobs.ts';
+import listRoutes from './lists.ts';
 import reportRoutes from './reports.ts';
 import schemaRoutes from './schemas.ts';
 import usageRoutes from './usage.ts';
@@ -13,6 +14,7 @@ export type ApiV1RouteModule = (v1: ApiV1) => void | Promise<void>;
 
 export const routeModules: ApiV1RouteModule[] = [
   schemaRoutes,
+  listRoutes,
   validateRoutes,
   jobRoutes,
   reportRoutes,

@@ -17,6 +17,7 @@ import { runValidation, type ParsedSchema } from '../../validation/service.ts';
 import { choiceOf, withUploadForm } from '../../validation/upload-form.ts';
 import { withReservedUpload } from '../../validation/upload-request.ts';
 import type { ApiV1 } from '../openapi.ts';
+import { sampleError } from '../sample-errors.ts';
 import { uploadLimitFor } from '../test-mode.ts';
 import { openV1Upload, V1_FORM_MESSAGES } from '../upload.ts';
 
@@ -133,15 +134,11 @@ export default function validateRoutes(v1: ApiV1) {
         error_count: result.errorCount,
         sample_errors: (result.errors as ValidationErrorItem[])
           .slice(0, SAMPLE_ERRORS)
-          .map((e) => ({
-            row: e.row,
-            column: e.field,
-            code: e.code,
-            message: e.message,
-            value: e.value,
-            ...(e.path !== undefined ? { path: e.path } : {}),
-            ...(e.cell !== undefined ? { cell: e.cell } : {}),
-          })),
+          .map(sampleError),
+        warning_count: result.warningCount ?? 0,
+        sample_warnings: ((result.warningIssues ?? []) as ValidationErrorItem[])
+          .slice(0, SAMPLE_ERRORS)
+          .map(sampleError),
         stats: {
           rows: result.totalRows,
           columns: outcome.columns,

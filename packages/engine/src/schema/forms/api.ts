@@ -1,12 +1,20 @@
 // The public API form: { name, type, rules: { columns: [...], orderMatters, additionalColumns,
-// additionalProperties } }. A column's rules may sit on the column or in its `validation` object.
+// additionalProperties, rules: [...] } }. A column's rules may sit on the column or in its
+// `validation` object; `rules.rules` holds the cross-field rules in the web form's shape
+// (docs/decisions/201).
 import type { RawField, RawSchema } from '../build.ts';
 import { type Context, found, isObject, own } from '../context.ts';
 import { readEach, readFieldList, readFieldObject, refuseMisspelt } from './web.ts';
 
 /** The API form's own keys, and what a schema read back from GET /v1/schemas also carries. */
 const ROOT_KEYS = ['name', 'type', 'rules'];
-const RULES_KEYS = ['columns', 'orderMatters', 'additionalColumns', 'additionalProperties'];
+const RULES_KEYS = [
+  'columns',
+  'orderMatters',
+  'additionalColumns',
+  'additionalProperties',
+  'rules',
+];
 
 export function readApiForm(input: Record<string, unknown>, ctx: Context): RawSchema {
   const rules = own(input, 'rules');
@@ -26,6 +34,7 @@ export function readApiForm(input: Record<string, unknown>, ctx: Context): RawSc
   for (const flag of ['orderMatters', 'additionalColumns', 'additionalProperties'] as const) {
     schema[flag] = found(rules, flag, 'rules');
   }
+  schema.rules = found(rules, 'rules', 'rules');
   const list = readFieldList(rules, 'columns', 'rules', ctx);
   if (list !== undefined) {
     schema.fields = readEach(list, readColumn, ctx);

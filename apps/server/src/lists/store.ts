@@ -1,0 +1,248 @@
+import {
+  MAX_LISTS,
+  PLANS,
+  type ListQueryV1,
+  type ListSummaryV1,
+  type ListV1,
+  type SubscriptionTier,
+} from '@schemacheck/contracts';
+import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { listPage } from '../api-v1/pagination.ts';
+import type { Db } from '../db/client.ts';
+import { referenceLists } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { storableJson } from '../lib/unicode.ts';
+import { isUuid } from '../validation/results.ts';
+
+// Reference lists (docs/decisions/200): saved per account, named as schemas name them in
+// `inList`, capped per plan (PLANS' `listValues`; the Free plan has none) and MAX_LISTS per
+// account. The /v1 routes and the web's /api/lists routes call only this module; validations
+// load the lists their schema names through listsForSchema.
+
+type Row = typeof referenceLists.$inferSelect;
+type Summary = Omit<Row, 'values'>;
+
+const summaryColumns = {
+  id: referenceLists.id,
+  userId: referenceLists.userId,
+  name: referenceLists.name,
+  valueCount: referenceLists.valueCount,
+  createdAt: referenceLists.createdAt,
+  updatedAt: referenceLists.updatedAt,
+};
+
+export const listNotFound = () => new AppError('not_found', { message: 'No such list' });
+
+/** The plan's list limits, as the API and the Profile page show them. */
+export function listLimits(tier: SubscriptionTier): { values_per_list: number; lists: number } {
+  const values = PLANS[tier].limits.listValues;
+  return { values_per_list: values, lists: values > 0 ? MAX_LISTS : 0 };
+}
+
+function toSummary(row: Summary): ListSummaryV1 {
+  return {
+    list_id: row.id,
+    name: row.name,
+    value_count: row.valueCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toList(row: Row): ListV1 {
+  return { ...toSummary(row), values: row.values as string[] };
+}
+
+/** Distinct values in the order first given. */
+function distinct(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** Refuses values over the plan's limit (and any list on a plan without saved lists). */
+function checkSize(tier: SubscriptionTier, n: number): void {
+  const plan = PLANS[tier];
+  const limit = plan.limits.listValues;
+  if (limit === 0) {
+    const withLists = Object.values(PLANS)
+      .filter((p) => p.limits.listValues > 0)
+      .map((p) => p.label);
+    throw new AppError('plan_required', {
+      message: `Saved lists are part of the ${withLists.join(', ')} plans; on the ${plan.label} plan use a field's allowed values instead.`,
+    });
+  }
+  if (n > limit) {
+    throw new AppError('list_too_large', {
+      message: `The list has ${n.toLocaleString('en-GB')} values; the ${plan.label} plan allows ${limit.toLocaleString('en-GB')} values a list.`,
+      extra: { limit },
+    });
+  }
+}
+
+/** By id (a UUID) or by name, of this account only. */
+function keyOf(userId: string, key: string): SQL {
+  const byName = eq(referenceLists.name, key);
+  return and(
+    eq(referenceLists.userId, userId),
+    isUuid(key) ? or(eq(referenceLists.id, key), byName) : byName,
+  )!;
+}
+
+export async function listPageOf(db: Db, userId: string, query: ListQueryV1) {
+  const { rows, ...page } = await listPage<Row>(
+    db,
+    {
+      table: referenceLists,
+      id: referenceLists.id,
+      createdAt: referenceLists.createdAt,
+      userId: referenceLists.userId,
+    },
+    userId,
+    query,
+    undefined,
+    'list',
+  );
+  return { data: rows.map(toSummary), ...page };
+}
+
+/** Every list of the account, newest first, without values (the Profile page). */
+export async function allLists(db: Db, userId: string): Promise<ListSummaryV1[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(referenceLists)
+    .where(eq(referenceLists.userId, userId));
+  return rows
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .map(toSummary);
+}
+
+export async function getList(db: Db, userId: string, key: string): Promise<ListV1> {
+  const [row] = await db.select().from(referenceLists).where(keyOf(userId, key));
+  if (!row) throw listNotFound();
+  return toList(row);
+}
+
+export interface SaveList {
+  name: string;
+  values: readonly string[];
+  /** Replace the values of the list of that name instead of refusing the name. */
+  replace?: boolean;
+}
+
+export async function createList(
+  db: Db,
+  userId: string,
+  tier: SubscriptionTier,
+  input: SaveList,
+  now: Date,
+): Promise<{ list: ListSummaryV1; created: boolean }> {
+  const values = distinct(input.values);
+  checkSize(tier, values.length);
+  const [existing] = await db
+    .select(summaryColumns)
+    .from(referenceLists)
+    .where(and(eq(referenceLists.userId, userId), eq(referenceLists.name, input.name)));
+  if (existing) {
+    if (!input.replace) {
+      throw new AppError('list_exists', {
+        message: `A list named ${input.name} exists; replace it with PUT /v1/lists/${input.name}.`,
+      });
+    }
+    const [row] = await db
+      .update(referenceLists)
+      .set({ values: storableJson(values), valueCount: values.length, updatedAt: now })
+      .where(eq(referenceLists.id, existing.id))
+      .returning(summaryColumns);
+    return { list: toSummary(row!), created: false };
+  }
+  const [{ n }] = (await db
+    .select({ n: count() })
+    .from(referenceLists)
+    .where(eq(referenceLists.userId, userId))) as [{ n: number }];
+  if (Number(n) >= MAX_LISTS) {
+    throw new AppError('list_limit', {
+      message: `You can save up to ${MAX_LISTS} lists. Delete one to save another.`,
+    });
+  }
+  try {
+    const [row] = await db
+      .insert(referenceLists)
+      .values({
+        userId,
+        name: input.name,
+        values: storableJson(values),
+        valueCount: values.length,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(summaryColumns);
+    return { list: toSummary(row!), created: true };
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError('list_exists', { message: `A list named ${input.name} exists.` });
+    }
+    throw err;
+  }
+}
+
+export async function replaceList(
+  db: Db,
+  userId: string,
+  tier: SubscriptionTier,
+  key: string,
+  input: { name?: string | undefined; values: readonly string[] },
+  now: Date,
+): Promise<ListSummaryV1> {
+  const values = distinct(input.values);
+  checkSize(tier, values.length);
+  try {
+    const [row] = await db
+      .update(referenceLists)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        values: storableJson(values),
+        valueCount: values.length,
+        updatedAt: now,
+      })
+      .where(keyOf(userId, key))
+      .returning(summaryColumns);
+    if (!row) throw listNotFound();
+    return toSummary(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError('list_exists', { message: `A list named ${input.name} exists.` });
+    }
+    throw err;
+  }
+}
+
+export async function deleteList(db: Db, userId: string, key: string): Promise<void> {
+  const rows = await db
+    .delete(referenceLists)
+    .where(keyOf(userId, key))
+    .returning({ id: referenceLists.id });
+  if (rows.length === 0) throw listNotFound();
+}
+
+/**
+ * The account's lists a schema names in `inList`, name → values, for ValidateOptions.lists. A name
+ * the account has no list of is left out: the engine then warns that it was not checked.
+ */
+export async function listsByName(
+  db: Db,
+  userId: string,
+  names: readonly string[],
+): Promise<Record<string, string[]>> {
+  if (names.length === 0) return {};
+  const rows = await db
+    .select({ name: referenceLists.name, values: referenceLists.values })
+    .from(referenceLists)
+    .where(and(eq(referenceLists.userId, userId), inArray(referenceLists.name, [...names])));
+  const lists: Record<string, string[]> = {};
+  for (const row of rows) lists[row.name] = row.values as string[];
+  return lists;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -1,0 +1,88 @@
+import {
+  LIST_NAME_MESSAGE,
+  LIST_NAME_PATTERN,
+  LIST_UPLOAD_MAX_BYTES,
+} from '@schemacheck/contracts';
+import { parseSchemaText, readListValues } from '@schemacheck/engine';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+
+// A list sent as a file (POST /v1/lists/upload, the Profile page's upload): a multipart form with
+// `name`, optional `column` and `replace`, and a .txt or .csv `file`, read by the engine's list
+// reader (one value a line, or a CSV column). The file is held whole: lists are bounded by
+// LIST_UPLOAD_MAX_BYTES and the plan's value limit.
+
+export interface ListUpload {
+  name: string;
+  values: string[];
+  replace: boolean;
+}
+
+const invalid = (message: string) => new AppError('invalid_upload', { message });
+
+export async function readListUpload(request: FastifyRequest): Promise<ListUpload> {
+  if (!request.isMultipart()) {
+    throw new AppError('unsupported_media_type', {
+      message: 'Send the list as multipart/form-data: name, then the file in a field named file.',
+    });
+  }
+  const fields: Record<string, string> = {};
+  let file: { name: string; bytes: Buffer } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        throw invalid('Send one file, in a field named file.');
+      }
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        bytes += chunk.byteLength;
+        if (bytes > LIST_UPLOAD_MAX_BYTES) {
+          throw new AppError('list_too_large', {
+            message: `A list file may have at most ${LIST_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+          });
+        }
+        chunks.push(chunk);
+      }
+      file = { name: part.filename ?? '', bytes: Buffer.concat(chunks) };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw invalid(`The form could not be read: ${err instanceof Error ? err.message : err}`);
+  }
+  const name = fields.name ?? '';
+  if (!LIST_NAME_PATTERN.test(name)) {
+    throw new AppError('validation', {
+      message: name === '' ? 'The form has no name field: name the list.' : LIST_NAME_MESSAGE,
+      extra: { issues: [{ path: 'name', message: LIST_NAME_MESSAGE }] },
+    });
+  }
+  if (!file) throw invalid('The form has no file: send it in a field named file.');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
+  } catch {
+    throw invalid('The list file is not UTF-8 text.');
+  }
+  const column = fields.column?.trim() || undefined;
+  const csv = column !== undefined || /\.csv$/i.test(file.name);
+  const read = readListValues(text, { csv, ...(column !== undefined ? { column } : {}) });
+  if (!read.ok) throw invalid(read.message);
+  return { name, values: read.values, replace: fields.replace === 'true' };
+}
+
+/** The list names a schema's fields use in `inList` (none for a schema the engine refuses). */
+export function inListNames(schemaText: string): string[] {
+  const parsed = parseSchemaText(schemaText);
+  if (!parsed.ok) return [];
+  const names = new Set<string>();
+  for (const field of parsed.value.fields) {
+    if (field.rules.inList !== undefined) names.add(field.rules.inList);
+  }
+  return [...names];
+}

@@ -1,0 +1,372 @@
+import { PLANS, type SubscriptionTier } from '@schemacheck/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { expectDocumented } from './api-contract.ts';
+import { clientsOf, multipartBody, registerOnTier, testAppForFile, type Part } from './helpers.ts';
+
+// Reference lists (issue 22, docs/decisions/200-202): /v1/lists CRUD, the Profile page's
+// /api/lists, plan limits, and validations (/v1/validate, saved schemas, /api/validate) that
+// check `inList` against the account's lists, run cross-field rules of the API form, and say
+// severity and "did you mean" in results and reports.
+
+const t = testAppForFile({ env: { API_RATE_LIMIT_PER_MINUTE: '1000' } });
+const newClient = clientsOf(t, 232);
+
+async function withKey(tier: SubscriptionTier = 'business') {
+  const web = newClient();
+  await registerOnTier(t, web, tier, 'lists');
+  const created = await web.post('/api/api-keys', { name: 'Lists' });
+  expect(created.statusCode, created.body).toBe(201);
+  return { web, key: created.json().key as string };
+}
+
+async function call(c: {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  key: string;
+  json?: unknown;
+  parts?: Part[];
+}): Promise<LightMyRequestResponse> {
+  const method = c.method ?? 'GET';
+  const headers: Record<string, string> = { authorization: `Bearer ${c.key}` };
+  let payload: string | Buffer | undefined;
+  if (c.parts) {
+    const body = multipartBody(c.parts);
+    payload = body.payload;
+    Object.assign(headers, body.headers);
+  } else if (c.json !== undefined) {
+    payload = JSON.stringify(c.json);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await t.app.inject({ method, url: c.url, headers, ...(payload ? { payload } : {}) });
+  expectDocumented(method, c.url, res);
+  return res;
+}
+
+const CATEGORIES = ['Income', 'Expense', 'Transfer'];
+
+/** The API form with an inList column and cross-field rules (one of them a warning). */
+const LEDGER = {
+  name: 'Ledger',
+  type: 'csv',
+  rules: {
+    columns: [
+      { name: 'category', type: 'string', required: true, inList: 'categories' },
+      { name: 'start', type: 'date', required: true },
+      { name: 'end', type: 'date', required: true },
+      { name: 'note', type: 'string', required: false },
+    ],
+    rules: [
+      { kind: 'compare', left: 'end', op: '>=', right: 'start' },
+      {
+        kind: 'requiredWhen',
+        field: 'note',
+        when: { field: 'category', op: '=', value: 'Transfer' },
+        severity: 'warning',
+        message: '{field} is advised when category is {other}',
+      },
+    ],
+  },
+};
+
+const LEDGER_CSV = [
+  'category,start,end,note',
+  'Income,2024-01-01,2024-01-31,ok',
+  'Expnese,2024-02-01,2024-02-28,typo',
+  'Transfer,2024-03-10,2024-03-01,',
+].join('\n');
+
+describe('/v1/lists', () => {
+  it('creates, lists, reads, replaces, uploads and deletes lists, per account', async () => {
+    const { key } = await withKey();
+    const created = await call({
+      method: 'POST',
+      url: '/api/v1/lists',
+      key,
+      json: { name: 'categories', values: ['Income', 'Expense', 'Income', 'Transfer'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'categories', value_count: 3 });
+    const id = created.json().list_id as string;
+
+    const again = await call({
+      method: 'POST',
+      url: '/api/v1/lists',
+      key,
+      json: { name: 'categories', values: ['x'] },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('list_exists');
+
+    const bad = await call({
+      method: 'POST',
+      url: '/api/v1/lists',
+      key,
+      json: { name: 'no spaces allowed', values: ['x'] },
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const page = await call({ url: '/api/v1/lists', key });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      data: [{ list_id: id, name: 'categories', value_count: 3 }],
+      total: 1,
+      limits: { values_per_list: PLANS.business.limits.listValues, lists: 100 },
+    });
+    expect(page.json().data[0].values).toBeUndefined();
+
+    const byName = await call({ url: '/api/v1/lists/categories', key });
+    expect(byName.json().values).toEqual(CATEGORIES);
+    const byId = await call({ url: `/api/v1/lists/${id}`, key });
+    expect(byId.json().name).toBe('categories');
+
+    const replaced = await call({
+      method: 'PUT',
+      url: `/api/v1/lists/${id}`,
+      key,
+      json: { values: [...CATEGORIES, 'Refund'] },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().value_count).toBe(4);
+
+    // A CSV's column by header name; empty cells skipped, quotes read.
+    const upload = await call({
+      method: 'POST',
+      url: '/api/v1/lists/upload',
+      key,
+      parts: [
+        { name: 'name', value: 'countries' },
+        { name: 'column', value: 'code' },
+        {
+          name: 'file',
+          filename: 'countries.csv',
+          content: 'name,code\r\nGermany,DE\r\n"France, Republic of",FR\r\nNowhere,\r\n',
+        },
+      ],
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    expect(upload.json().value_count).toBe(2);
+    expect((await call({ url: '/api/v1/lists/countries', key })).json().values).toEqual([
+      'DE',
+      'FR',
+    ]);
+    // A text file, one value a line, replacing the list of that name.
+    const text = await call({
+      method: 'POST',
+      url: '/api/v1/lists/upload',
+      key,
+      parts: [
+        { name: 'name', value: 'countries' },
+        { name: 'replace', value: 'true' },
+        { name: 'file', filename: 'codes.txt', content: 'DE\nFR\nIT\n\n' },
+      ],
+    });
+    expect(text.statusCode, text.body).toBe(200);
+    expect(text.json().value_count).toBe(3);
+
+    // Another account sees none of them.
+    const other = await withKey();
+    expect((await call({ url: '/api/v1/lists/categories', key: other.key })).statusCode).toBe(404);
+    expect((await call({ url: '/api/v1/lists', key: other.key })).json().total).toBe(0);
+
+    const deleted = await call({ method: 'DELETE', url: '/api/v1/lists/countries', key });
+    expect(deleted.statusCode).toBe(204);
+    expect((await call({ url: '/api/v1/lists/countries', key })).statusCode).toBe(404);
+  });
+
+  it("checks inList against the account's list, runs the API form's rules, says severity and suggestion", async () => {
+    const { key } = await withKey();
+    await call({
+      method: 'POST',
+      url: '/api/v1/lists',
+      key,
+      json: { name: 'categories', values: CATEGORIES },
+    });
+    const res = await call({
+      method: 'POST',
+      url: '/api/v1/validate',
+      key,
+      parts: [
+        { name: 'schema', value: JSON.stringify(LEDGER) },
+        { name: 'file', filename: 'ledger.csv', content: LEDGER_CSV },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.valid).toBe(false);
+    expect(body.error_count).toBe(2);
+    expect(body.sample_errors).toEqual([
+      {
+        row: 3,
+        column: 'category',
+        code: 'in_list',
+        message: 'Must be a value of the list categories. Did you mean "Expense"?',
+        value: 'Expnese',
+        severity: 'error',
+        suggestion: 'Expense',
+      },
+      expect.objectContaining({ row: 4, column: 'end', code: 'compare', severity: 'error' }),
+    ]);
+    expect(body.warning_count).toBe(1);
+    expect(body.sample_warnings).toEqual([
+      expect.objectContaining({
+        row: 4,
+        column: 'note',
+        code: 'required_when',
+        severity: 'warning',
+        message: 'note is advised when category is Transfer',
+      }),
+    ]);
+
+    const csv = await call({ url: `/api/v1/reports/${body.report_id}`, key });
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('row,field,code,message,value,severity,suggestion');
+    expect(lines).toContain(
+      '3,category,in_list,"Must be a value of the list categories. Did you mean ""Expense""?",Expnese,error,Expense',
+    );
+    expect(
+      lines.some((l) => l.startsWith('4,note,required_when,') && l.endsWith(',warning,')),
+    ).toBe(true);
+    const json = await call({ url: `/api/v1/reports/${body.report_id}?format=json`, key });
+    expect(json.json().errors).toContainEqual(
+      expect.objectContaining({ code: 'in_list', severity: 'error', suggestion: 'Expense' }),
+    );
+    expect(json.json().errors).toContainEqual(
+      expect.objectContaining({ code: 'required_when', severity: 'warning' }),
+    );
+  });
+
+  it('keeps the rules of a saved schema and validates with them by schema_id', async () => {
+    const { key } = await withKey();
+    await call({
+      method: 'POST',
+      url: '/api/v1/lists',
+      key,
+      json: { name: 'categories', values: CATEGORIES },
+    });
+    const saved = await call({ method: 'POST', url: '/api/v1/schemas', key, json: LEDGER });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json().schema_id as string;
+    const read = await call({ url: `/api/v1/schemas/${id}`, key });
+    expect(read.json().rules.rules).toEqual(LEDGER.rules.rules);
+    expect(read.json().rules.columns[0].validation.inList).toBe('categories');
+
+    const res = await call({
+      method: 'POST',
+      url: `/api/v1/validate?schema_id=${id}`,
+      key,
+      parts: [{ name: 'file', filename: 'ledger.csv', content: LEDGER_CSV }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().sample_errors.map((e: { code: string }) => e.code)).toEqual([
+      'in_list',
+      'compare',
+    ]);
+
+    // A rule naming a column the schema lacks is refused by path.
+    const refused = await call({
+      method: 'POST',
+      url: '/api/v1/schemas',
+      key,
+      json: {
+        ...LEDGER,
+        rules: { ...LEDGER.rules, rules: [{ kind: 'compare', left: 'end', op: '>=', right: 'x' }] },
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().problems[0].path).toBe('rules.rules[0].right');
+  });
+
+  it('a list that was not saved is a schema warning, and the other checks still run', async () => {
+    const { key } = await withKey();
+    const res = await call({
+      method: 'POST',
+      url: '/api/v1/validate',
+      key,
+      parts: [
+        { name: 'schema', value: JSON.stringify(LEDGER) },
+        { name: 'file', filename: 'ledger.csv', content: LEDGER_CSV },
+      ],
+    });
+    expect(res.json().error_count).toBe(1);
+    expect(res.json().warnings).toContainEqual(
+      expect.objectContaining({ code: 'schema', message: expect.stringContaining("'categories'") }),
+    );
+  });
+});
+
+describe('/api/lists (the Profile page)', () => {
+  it("holds the plan's limits: none on Free, 10,000 values on Pro", async () => {
+    const free = newClient();
+    await registerOnTier(t, free, 'free', 'listfree');
+    const none = await free.post('/api/lists', { name: 'codes', values: ['A'] });
+    expect(none.statusCode).toBe(403);
+    expect(none.json().code).toBe('plan_required');
+    expect((await free.get('/api/lists')).json().limits).toEqual({ values_per_list: 0, lists: 0 });
+
+    const pro = newClient();
+    await registerOnTier(t, pro, 'pro', 'listpro');
+    const limit = PLANS.pro.limits.listValues;
+    const many = Array.from({ length: limit + 1 }, (_, i) => `V${i}`);
+    const over = await pro.post('/api/lists', { name: 'codes', values: many });
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ code: 'list_too_large' });
+    expect(over.json().error).toContain('10,000');
+    const atLimit = await pro.post('/api/lists', { name: 'codes', values: many.slice(0, limit) });
+    expect(atLimit.statusCode, atLimit.body).toBe(201);
+
+    const body = multipartBody([
+      { name: 'name', value: 'categories' },
+      { name: 'file', filename: 'categories.txt', content: CATEGORIES.join('\r\n') },
+    ]);
+    const uploaded = await pro.request({
+      method: 'POST',
+      url: '/api/lists',
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const listed = (await pro.get('/api/lists')).json();
+    expect(listed.limits).toEqual({ values_per_list: limit, lists: 100 });
+    expect(
+      listed.lists.map((l: { name: string; value_count: number }) => [l.name, l.value_count]),
+    ).toEqual([
+      ['categories', 3],
+      ['codes', limit],
+    ]);
+
+    // The dashboard's validation uses the account's lists too.
+    const form = multipartBody([
+      {
+        name: 'schema',
+        value: JSON.stringify({
+          name: 'Ledger',
+          fileType: 'csv',
+          fields: [
+            {
+              name: 'category',
+              type: 'string',
+              required: true,
+              validation: { inList: 'categories' },
+            },
+          ],
+        }),
+      },
+      { name: 'file', filename: 'ledger.csv', content: 'category\nIncome\nincome\n' },
+    ]);
+    const validated = await pro.request({
+      method: 'POST',
+      url: '/api/validate',
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect(validated.json().errors).toEqual([
+      expect.objectContaining({ row: 3, code: 'in_list', suggestion: 'Income' }),
+    ]);
+
+    const gone = await pro.request({ method: 'DELETE', url: '/api/lists/categories' });
+    expect(gone.statusCode).toBe(204);
+    expect((await pro.get('/api/lists')).json().lists).toHaveLength(1);
+  });
+});
