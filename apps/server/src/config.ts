@@ -55,7 +55,7 @@ export interface Config {
   apiRateLimit: { perMinute: number; enterprisePerMinute: number };
   /**
    * Live Stripe (STRIPE_SECRET_KEY and the rest set together), or null for test mode: the
-   * in-process Stripe-protocol server of billing/test-mode (docs/decisions/070).
+   * in-process Stripe-protocol server of packages/stripe-test-mode (docs/decisions/070, 195).
    */
   stripe: StripeConfig | null;
   /** Outgoing webhooks (docs/decisions/091, 092). */
