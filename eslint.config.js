@@ -52,6 +52,27 @@ export default tseslint.config(
     },
   },
   {
+    // Routes only translate HTTP: the database is reached through each resource's module
+    // (schemas/store.ts, api-keys/store.ts, auth/users.ts, …; docs/decisions/180). This block's
+    // rule replaces the one above for these files, so it repeats the web app's patterns.
+    files: ['apps/server/src/routes/**/*.ts', 'apps/server/src/api-v1/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@schemacheck/web', '**/apps/web/**'] },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', 'pg', '@electric-sql/*'],
+              message:
+                'Routes do not touch the database: call the resource module that owns the table (docs/decisions/180).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

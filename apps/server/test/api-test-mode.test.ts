@@ -6,7 +6,7 @@ import {
 } from '@schemacheck/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, isWellFormedKey } from '../src/api-v1/keys.ts';
+import { generateApiKey, isWellFormedKey } from '../src/api-keys/store.ts';
 import { monthOf } from '../src/validation/quota.ts';
 import { usageCounters } from '../src/db/schema.ts';
 import { expectDocumented } from './api-contract.ts';

@@ -8,7 +8,7 @@ import { parseSchemaText, validateBytes } from '@schemacheck/engine';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey } from '../src/api-v1/keys.ts';
+import { generateApiKey, hashApiKey } from '../src/api-keys/store.ts';
 import { apiKeys, apiUsage, usageCounters, users, validationResults } from '../src/db/schema.ts';
 import { monthOf } from '../src/validation/quota.ts';
 import { expectDocumented } from './api-contract.ts';
@@ -362,6 +362,7 @@ describe('POST /v1/validate', () => {
         code: e.code,
         message: e.message,
         value: e.value,
+        severity: 'error',
       })),
     );
     expect(await validationsUsed(userId)).toBe(1);
@@ -374,7 +375,7 @@ describe('POST /v1/validate', () => {
     const report = await call({ url: `/api/v1/reports/${body.report_id}`, key });
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-type']).toContain('text/csv');
-    expect(report.body.split('\r\n')[0]).toBe('row,field,code,message,value');
+    expect(report.body.split('\r\n')[0]).toBe('row,field,code,message,value,severity,suggestion');
     expect(report.body.trimEnd().split('\r\n')).toHaveLength(engine.errorCount + 1);
     expect(report.body).toContain(`"'=bad-0004"`);
 

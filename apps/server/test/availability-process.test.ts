@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../src/api-v1/keys.ts';
+import { createApiKey } from '../src/api-keys/store.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { removeTempDirs, tempDir } from './helpers.ts';

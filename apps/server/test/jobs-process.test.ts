@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../src/api-v1/keys.ts';
+import { createApiKey } from '../src/api-keys/store.ts';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import {
   usageCounters,

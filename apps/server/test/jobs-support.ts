@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../src/config.ts';
-import { createApiKey } from '../src/api-v1/keys.ts';
+import { createApiKey } from '../src/api-keys/store.ts';
 import { clientsOf, registerOnTier, type TestApp } from './helpers.ts';
 
 // Shared by the jobs and webhooks tests: a webhook receiver on 127.0.0.1 that records every

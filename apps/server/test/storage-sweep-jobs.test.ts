@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { validationJobs } from '../src/db/schema.ts';
 import { uploadKeyFor } from '../src/jobs/validation-jobs.ts';
-import { ORPHAN_AGE_MS, sweepStorage } from '../src/storage/sweep.ts';
+import { SWEEP_MIN_AGE_MS, sweepStorage } from '../src/storage/sweep.ts';
 import { multipartBody, testAppForFile } from './helpers.ts';
 import { businessUser, SCHEMA } from './jobs-support.ts';
 
@@ -18,7 +18,7 @@ const t = testAppForFile();
 const fileOf = (key: string) => path.join(t.config.dataDir, 'reports', ...key.split('/'));
 
 function age(key: string) {
-  const when = new Date(Date.now() - ORPHAN_AGE_MS - 60_000);
+  const when = new Date(Date.now() - SWEEP_MIN_AGE_MS - 60_000);
   utimesSync(fileOf(key), when, when);
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { userKey } from '../src/storage/keys.ts';
-import { ORPHAN_AGE_MS, sweepStorage } from '../src/storage/sweep.ts';
+import { SWEEP_MIN_AGE_MS, sweepStorage } from '../src/storage/sweep.ts';
 import {
   clientsOf,
   multipartBody,
@@ -75,7 +75,7 @@ describe('storage', () => {
     mkdirSync(path.join(reportsDir(), ghost, 'jobs'), { recursive: true });
     const ghostFile = path.join(reportsDir(), ghost, 'jobs', 'x.upload');
     for (const f of [orphan, youngOrphan, oldTemp, youngTemp, ghostFile]) writeFileSync(f, 'x');
-    for (const f of [orphan, oldTemp, ghostFile, keptFile]) age(f, ORPHAN_AGE_MS + 60_000);
+    for (const f of [orphan, oldTemp, ghostFile, keptFile]) age(f, SWEEP_MIN_AGE_MS + 60_000);
 
     const counts = await sweepStorage(t.app.db, t.app.storage, new Date());
     expect(counts).toEqual({ tempFiles: 1, userFolders: 1, reports: 1, jobUploads: 0 });

@@ -16,7 +16,9 @@ import { AppError } from '../errors.ts';
 import { lockAccount } from '../lib/account-lock.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 
-// API keys (docs/decisions/081): `sc_` + 43 base62 characters of 256 random bits + a 6-character
+// API keys: the one module that makes, stores, lists, revokes and looks up keys (docs/decisions/180),
+// for the web routes (routes/api-keys.ts) and the public API's authentication (api-v1/auth.ts).
+// The format (docs/decisions/081): `sc_` + 43 base62 characters of 256 random bits + a 6-character
 // base62 CRC32 of the body. The checksum lets a mistyped or made-up key be refused without a
 // database lookup (and lets secret scanners recognise ours). Only the SHA-256 of the whole key
 // is stored; a fast hash suffices for 256 random bits. The prefix shown in lists is `sc_` and

@@ -1,7 +1,8 @@
-import { PLANS, type SubscriptionTier } from '@schemacheck/contracts';
+import type { SubscriptionTier } from '@schemacheck/contracts';
 import type { FastifyRequest } from 'fastify';
+import { findKey, isWellFormedKey } from '../api-keys/store.ts';
 import { AppError } from '../errors.ts';
-import { findKey, isWellFormedKey } from './keys.ts';
+import { assertFeature } from '../plans.ts';
 
 // Who calls the public API (docs/decisions/081). Only `Authorization: Bearer sc_…` counts: never
 // a cookie (the session plugin does not even read it under /api/v1) and never the query string
@@ -54,12 +55,7 @@ export async function authenticate(request: FastifyRequest): Promise<ApiAuth> {
   if (!owner) throw invalid('This API key does not exist.');
   if (owner.revoked)
     throw invalid('This API key has been revoked. Create a new one in your profile.');
-  const plan = PLANS[owner.tier];
-  if (!plan.limits.apiAccess) {
-    throw new AppError('plan_required', {
-      message: `The API is available on the Business and Enterprise plans; this account is on the ${plan.label} plan. Upgrade in your profile to use this key again.`,
-    });
-  }
+  assertFeature(owner.tier, 'api');
   const { userId, apiKeyId, tier, rateLimitPerMinute, livemode } = owner;
   return { userId, apiKeyId, tier, rateLimitPerMinute, livemode };
 }

@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, ERRORS } from '../errors.ts';
+import { plansWith } from '../plans.ts';
 import { REQUEST_ID_MAX_LENGTH } from '../request-id.ts';
 import { EVENT_EXAMPLES, EXAMPLE_REQUEST_ID, OPERATION_EXAMPLES } from './examples.ts';
 
@@ -284,7 +285,7 @@ function codesWithStatus(status: string): string[] {
 const COMMON_ERRORS: Record<number, string> = {
   400: 'A parameter or body property is missing or not valid.',
   401: 'No API key, a malformed, unknown or revoked key (invalid_api_key).',
-  403: 'The account is not on the Business or Enterprise plan (plan_required).',
+  403: `The account is not on ${plansWith('apiAccess', 'or')} (plan_required).`,
   429: 'Too many requests for this account (rate_limited), or the monthly validations are used (monthly_limit). See Retry-After.',
 };
 

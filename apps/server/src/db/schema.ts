@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '@schemacheck/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -24,8 +25,8 @@ import {
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** Kept in step with SUBSCRIPTION_TIERS in @schemacheck/contracts (checked by a test). */
-export const TIERS_SQL = sql`('free', 'pro', 'business', 'enterprise')`;
+/** SUBSCRIPTION_TIERS of @schemacheck/contracts as an SQL list: `('free', 'pro', …)`. */
+export const TIERS_SQL = sql.raw(`(${SUBSCRIPTION_TIERS.map((tier) => `'${tier}'`).join(', ')})`);
 
 export const users = pgTable(
   'users',
@@ -37,10 +38,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** scrypt in PHC form `$scrypt$ln=17,r=8,p=1$<salt>$<hash>`: salt and parameters live here. */
     passwordHash: text('password_hash').notNull(),
-    subscriptionTier: text('subscription_tier')
-      .$type<'free' | 'pro' | 'business' | 'enterprise'>()
-      .notNull()
-      .default('free'),
+    subscriptionTier: text('subscription_tier').$type<SubscriptionTier>().notNull().default('free'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** Stripe's subscription status as last synced (active, past_due, canceled, …); null on free. */

@@ -1,9 +1,8 @@
 import { deleteAccountSchema } from '@schemacheck/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../auth/passwords.ts';
 import { accountBucketKey, blockedFor, hit, LIMITS, MINUTE } from '../auth/throttle.ts';
-import { users } from '../db/schema.ts';
+import { deleteAccount } from '../auth/users.ts';
 import { AppError, tooManyAttempts } from '../errors.ts';
 import { parseBody } from '../lib/validate.ts';
 import { requireUser, signOut } from '../plugins/session.ts';
@@ -12,7 +11,8 @@ import { AUTH_BODY_LIMIT } from './auth.ts';
 /**
  * POST /api/delete-account {password}: deletes the signed-in user and, through ON DELETE CASCADE,
  * everything they own. Wrong passwords count against the same per-account limit as sign-ins.
- * The accountDeletionHooks run first (billing cancels the subscription there).
+ * The accountDeletionHooks run first (billing cancels the subscription there); auth/users.ts
+ * deleteAccount does both.
  */
 export default async function accountRoutes(app: FastifyInstance) {
   app.post(
@@ -34,8 +34,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         throw new AppError('incorrect_password');
       }
 
-      for (const hook of app.accountDeletionHooks) await hook(user);
-      await app.db.delete(users).where(eq(users.id, user.id));
+      await deleteAccount(app.db, user, app.accountDeletionHooks);
       await signOut(request, reply);
       request.log.info({ userId: user.id }, 'Account deleted');
       return { ok: true };

@@ -5,7 +5,6 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@schemacheck/contracts';
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
@@ -25,9 +24,12 @@ import {
   createUser,
   findUserByEmail,
   findUserByLogin,
+  resetPassword,
+  resetTokenIsLive,
+  setResetToken,
   toPublicUser,
+  updatePasswordHash,
 } from '../auth/users.ts';
-import { rateLimitBuckets, sessions, users } from '../db/schema.ts';
 import { AppError, tooManyAttempts } from '../errors.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { parseBody } from '../lib/validate.ts';
@@ -101,7 +103,7 @@ export default async function authRoutes(app: FastifyInstance) {
       await clear(app.db, key);
       if (needsRehash(user.passwordHash, app.config.passwordHash)) {
         const passwordHash = await hashPassword(input.password, app.config.passwordHash);
-        await app.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await updatePasswordHash(app.db, user.id, passwordHash);
       }
       const csrfToken = await signIn(request, reply, user);
       return { user: toPublicUser(user), csrfToken };
@@ -134,13 +136,8 @@ export default async function authRoutes(app: FastifyInstance) {
         const user = await findUserByEmail(app.db, email);
         if (!user) return;
         const token = randomToken(32);
-        await app.db
-          .update(users)
-          .set({
-            resetTokenHash: sha256Hex(token),
-            resetTokenExpiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-          })
-          .where(eq(users.id, user.id));
+        const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
+        await setResetToken(app.db, user.id, sha256Hex(token), expiresAt);
         const link = `${app.config.appUrl}/reset-password?token=${token}`;
         await app.mailer.send(passwordResetMail(user.email, user.username, link));
         if (app.mailer.kind === 'outbox') {
@@ -160,32 +157,14 @@ export default async function authRoutes(app: FastifyInstance) {
       if (isCommonPassword(input.password)) throw new AppError('common_password');
       const tokenHash = sha256Hex(input.token);
       const now = app.now();
-      const live = and(eq(users.resetTokenHash, tokenHash), gt(users.resetTokenExpiresAt, now));
 
       // A cheap look first, so that a wrong token costs no scrypt.
-      const [candidate] = await app.db.select({ id: users.id }).from(users).where(live);
-      if (!candidate) throw new AppError('invalid_reset_token');
+      if (!(await resetTokenIsLive(app.db, tokenHash, now))) {
+        throw new AppError('invalid_reset_token');
+      }
       const passwordHash = await hashPassword(input.password, app.config.passwordHash);
-
-      // The UPDATE both checks and spends the token: of two concurrent uses, one matches a row.
-      const user = await app.db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(users)
-          .set({
-            passwordHash,
-            passwordChangedAt: now,
-            resetTokenHash: null,
-            resetTokenExpiresAt: null,
-          })
-          .where(live)
-          .returning();
-        if (!updated) return null;
-        await tx.delete(sessions).where(eq(sessions.userId, updated.id));
-        await tx
-          .delete(rateLimitBuckets)
-          .where(eq(rateLimitBuckets.key, accountBucketKey('login', updated.id)));
-        return updated;
-      });
+      // Checks and spends the token in one transaction: of two concurrent uses, one succeeds.
+      const user = await resetPassword(app.db, tokenHash, passwordHash, now);
       if (!user) throw new AppError('invalid_reset_token');
 
       if (request.auth?.user.id === user.id) sessionCookieClear(request, reply);

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
+import { assertFeature, hasFeature } from '../plans.ts';
 import { requireUser } from '../plugins/session.ts';
 import { sendCsvReport } from '../validation/files.ts';
-import { limitsOf } from '../validation/limits.ts';
 import { findOwnResult, toResponse } from '../validation/results.ts';
 
 // GET /api/validation-results/:id and its full CSV report (docs/decisions/034). Only the owner
 // sees either; another user's, an unknown and an ill-formed id are the same 404 (docs/decisions/034-report-download-headers.md).
-
-export const REPORT_PLAN_MESSAGE =
-  'Downloading the full error report is available on the Pro plan and above.';
 
 export default async function resultRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>(
@@ -19,7 +16,7 @@ export default async function resultRoutes(app: FastifyInstance) {
       const user = request.auth!.user;
       const row = await findOwnResult(app.db, user.id, request.params.id);
       if (!row) throw new AppError('not_found', { message: 'No such validation result' });
-      return toResponse(row, limitsOf(user.subscriptionTier).reportExport);
+      return toResponse(row, hasFeature(user.subscriptionTier, 'reportExport'));
     },
   );
 
@@ -30,9 +27,7 @@ export default async function resultRoutes(app: FastifyInstance) {
       const user = request.auth!.user;
       const row = await findOwnResult(app.db, user.id, request.params.id);
       if (!row) throw new AppError('not_found', { message: 'No such validation result' });
-      if (!limitsOf(user.subscriptionTier).reportExport) {
-        throw new AppError('plan_required', { message: REPORT_PLAN_MESSAGE });
-      }
+      assertFeature(user.subscriptionTier, 'reportExport');
       const stream = row.reportKey ? await app.storage.get(row.reportKey) : null;
       return sendCsvReport(reply, row.fileName, stream);
     },

@@ -9,11 +9,16 @@ import type { Storage } from './index.ts';
 // exists; a report (`<userId>/<resultId>.csv`) whose result row was never written or is gone; a
 // job upload (`<userId>/uploads/<jobId>.upload`) that no job row points to any more (the row was
 // never written, was deleted, or has ended and let go of its upload without deleting it).
-// Anything younger than ORPHAN_AGE_MS may belong to a write in progress and is left alone: a job
+// Anything younger than SWEEP_MIN_AGE_MS may belong to a write in progress and is left alone: a job
 // upload is written before its row, within one request (cut at 5 minutes).
 
-/** Older than any write in progress: requests are cut at 5 minutes, reports are written as they go. */
-export const ORPHAN_AGE_MS = 15 * 60 * 1000;
+/**
+ * The periodic sweep's age below which a file is left alone (it may belong to a write in progress):
+ * older than any write, since requests are cut at 5 minutes and reports are written as they go.
+ */
+export const SWEEP_MIN_AGE_MS = 15 * 60 * 1000;
+/** @deprecated The old name of SWEEP_MIN_AGE_MS, kept while test/storage-s3.test.ts uses it. */
+export const ORPHAN_AGE_MS = SWEEP_MIN_AGE_MS;
 export const SWEEP_EVERY_MS = 15 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,12 +41,12 @@ export async function sweepStorage(
   log?: FastifyBaseLogger,
 ): Promise<SweepCounts> {
   const counts: SweepCounts = {
-    tempFiles: await storage.sweepTemp(ORPHAN_AGE_MS),
+    tempFiles: await storage.sweepTemp(SWEEP_MIN_AGE_MS),
     userFolders: 0,
     reports: 0,
     jobUploads: 0,
   };
-  const cutoff = now.getTime() - ORPHAN_AGE_MS;
+  const cutoff = now.getTime() - SWEEP_MIN_AGE_MS;
 
   // Newest write per user folder, and the reports old enough to judge.
   const newest = new Map<string, number>();

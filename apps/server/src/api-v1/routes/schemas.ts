@@ -7,21 +7,21 @@ import {
   schemaReplacedSchema,
   schemaSchema,
 } from '@schemacheck/contracts';
-import { schemas } from '../../db/schema.ts';
 import { jsonTextOf } from '../../lib/json-body.ts';
-import type { ApiV1 } from '../openapi.ts';
-import { listPage } from '../pagination.ts';
 import {
   createSchema,
   deleteSchema,
   findOwnSchema,
+  listSchemaPage,
   normalise,
   notFound,
   replaceSchema,
   toV1,
-} from '../schemas-store.ts';
+} from '../../schemas/store.ts';
+import type { ApiV1 } from '../openapi.ts';
 
-// /v1/schemas: create, list (by page or cursor, pagination.ts), read, replace, delete.
+// /v1/schemas: create, list (by page or cursor, pagination.ts), read, replace, delete; the
+// schemas module (schemas/store.ts) checks and stores them.
 
 const problems = {
   description:
@@ -74,14 +74,7 @@ export default function schemaRoutes(v1: ApiV1) {
       responses: { 200: { description: 'A page of schemas.', schema: schemaListSchema } },
     },
     async ({ query, auth }) => {
-      const { rows, ...page } = await listPage<typeof schemas.$inferSelect>(
-        app.db,
-        { table: schemas, id: schemas.id, createdAt: schemas.createdAt, userId: schemas.userId },
-        auth.userId,
-        query,
-        undefined,
-        'schema',
-      );
+      const { rows, ...page } = await listSchemaPage(app.db, auth.userId, query);
       return { data: rows.map(toV1), ...page };
     },
   );
