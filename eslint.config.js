@@ -1,6 +1,16 @@
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_PATTERNS = [{ group: ['node:*', '@schemacheck/server', '**/apps/server/**'] }];
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED = 'Shared folders import no feature and no page (docs/decisions/191).';
 
 export default tseslint.config(
   {
@@ -75,11 +85,47 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { patterns: WEB_PATTERNS }] },
+  },
+  // Web feature boundaries (bulletproof-react's rule, docs/decisions/191): shared folders import
+  // no feature; a feature imports shared folders and itself, never another feature nor app/;
+  // pages (app/routes) compose features. These blocks replace the one above for their files, so
+  // they repeat its patterns.
+  {
+    files: ['apps/web/src/{components,config,hooks,lib}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', '@schemacheck/server', '**/apps/server/**'] },
+        {
+          patterns: [
+            ...WEB_PATTERNS,
+            { group: ['@/features/*', '@/app/*', '**/features/*', '**/app/*'], message: SHARED },
+          ],
+        },
       ],
     },
   },
+  ...WEB_FEATURES.flatMap((feature) =>
+    [
+      // Files in the feature's folders may go up one level, files at its root none.
+      [`apps/web/src/features/${feature}/*/**/*.{ts,tsx}`, '../../*'],
+      [`apps/web/src/features/${feature}/*.{ts,tsx}`, '../*'],
+    ].map(([files, escape]) => ({
+      files: [files],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...WEB_PATTERNS,
+              {
+                group: ['@/features/*', `!@/features/${feature}`, '@/app/*', escape],
+                message: `A feature imports shared folders (@/components, @/lib, …) and itself; a page composes features (docs/decisions/191).`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
 );

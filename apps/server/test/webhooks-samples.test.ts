@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { VERIFY_SAMPLES } from '../../web/src/features/webhooks/verify-samples.ts';
+import { VERIFY_SAMPLES } from '../../web/src/features/api-docs/verify-samples.ts';
 import { multipartBody, tempDir, testAppForFile } from './helpers.ts';
 import { businessUser, deliveriesOf, jobsConfig, peopleCsv, SCHEMA } from './jobs-support.ts';
 

@@ -10,7 +10,7 @@ import {
 import { App } from './app';
 import { routes, type PageHandle } from './app/router';
 import { paths } from './config/paths';
-import { setSiteOrigin } from './features/marketing/lib/json-ld';
+import { setSiteOrigin } from './lib/site-url';
 import { PageMetaSinkContext, type PageMetaSink } from './hooks/use-page-meta';
 import type { HeadInput } from './components/seo/head-tags';
 

@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
-import { planParam, safeNext } from '@/features/auth/lib/continue-to';
+import { planParam, safeNext } from '@/lib/continue-to';
 import { useCheckout } from '@/features/billing/api/billing';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { useUser } from '@/lib/auth';

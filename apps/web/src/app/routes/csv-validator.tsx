@@ -4,6 +4,7 @@ import { csvGuideExamples } from '@/features/marketing/content/engine-examples';
 import { csvValidatorFaqs } from '@/features/marketing/content/faqs';
 import { breadcrumbJsonLd, faqJsonLd } from '@/features/marketing/lib/json-ld';
 import { HOME_CRUMB } from '@/features/marketing/lib/use-marketing-meta';
+import { useTemplatePreset } from '@/features/marketing/lib/use-template-preset';
 import { ValidatorPage } from '@/features/validation/components/validator-page';
 
 const crumbs = [HOME_CRUMB, { label: 'CSV Validator', path: paths.csvValidator }];
@@ -36,9 +37,12 @@ const reads = [
 ];
 
 export function CsvValidatorRoute() {
+  // /templates links here with ?template=<id>: the validator starts from that template.
+  const preset = useTemplatePreset('csv');
   return (
     <ValidatorPage
       fileType="csv"
+      preset={preset}
       meta={{
         title: 'Free CSV Validator: Check a CSV File Against Your Schema',
         keywords: [

@@ -4,6 +4,7 @@ import { jsonGuideExamples } from '@/features/marketing/content/engine-examples'
 import { jsonValidatorFaqs } from '@/features/marketing/content/faqs';
 import { breadcrumbJsonLd, faqJsonLd } from '@/features/marketing/lib/json-ld';
 import { HOME_CRUMB } from '@/features/marketing/lib/use-marketing-meta';
+import { useTemplatePreset } from '@/features/marketing/lib/use-template-preset';
 import { ValidatorPage } from '@/features/validation/components/validator-page';
 
 const crumbs = [HOME_CRUMB, { label: 'JSON Validator', path: paths.jsonValidator }];
@@ -30,9 +31,12 @@ const reads = [
 ];
 
 export function JsonValidatorRoute() {
+  // /templates links here with ?template=<id>: the validator starts from that template.
+  const preset = useTemplatePreset('json');
   return (
     <ValidatorPage
       fileType="json"
+      preset={preset}
       meta={{
         title: 'Free JSON Validator: Check JSON Records Against Your Schema',
         keywords: [

@@ -4,9 +4,9 @@ import { ApiKeysSection } from '@/features/api-keys/components/api-keys-section'
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { AccountDetailsCard } from '@/features/profile/components/account-details-card';
-import { CurrentPlanCard } from '@/features/profile/components/current-plan-card';
+import { CurrentPlanCard } from '@/features/billing/components/current-plan-card';
 import { DangerZone } from '@/features/profile/components/danger-zone';
-import { PlansGrid } from '@/features/profile/components/plans-grid';
+import { PlansGrid } from '@/features/billing/components/plans-grid';
 import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { useUser } from '@/lib/auth';

@@ -9,7 +9,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { authHref } from '@/features/auth/lib/continue-to';
+import { authHref } from '@/lib/continue-to';
 import { SUPPORT_EMAIL } from '@/config/site';
 import { refreshBilling, verifyCheckoutSession } from '@/features/billing/api/billing';
 import { usePageMeta } from '@/hooks/use-page-meta';

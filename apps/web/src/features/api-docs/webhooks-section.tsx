@@ -1,6 +1,6 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
-import { VERIFY_SAMPLES } from '../webhooks/verify-samples';
+import { VERIFY_SAMPLES } from './verify-samples';
 
 // The Webhooks section of /api-docs: events, the payload, the Standard Webhooks headers, retries
 // and how to verify a delivery, with receivers in Python and JavaScript that a server test runs

@@ -14,7 +14,7 @@ import { Link } from 'react-router-dom';
 
 import { ActionLinks } from '@/components/ui/action-links';
 import { paths } from '@/config/paths';
-import { siteUrl } from '@/features/marketing/lib/json-ld';
+import { siteUrl } from '@/lib/site-url';
 
 import { endpointSamples, type EndpointSample } from '../samples';
 import { ClientSection } from '../client-section';

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { authHref } from '@/features/auth/lib/continue-to';
+import { authHref } from '@/lib/continue-to';
 import { useUser } from '@/lib/auth';
 
 function GuardMessage({ children }: { children: ReactNode }) {

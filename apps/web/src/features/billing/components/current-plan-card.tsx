@@ -7,15 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckList } from '@/components/ui/check-list';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  useBillingPortal,
-  useResumeSubscription,
-  useSubscription,
-} from '@/features/billing/api/billing';
-import {
-  PlanChangeDialog,
-  type PlanChange,
-} from '@/features/billing/components/plan-change-dialog';
+import { useBillingPortal, useResumeSubscription, useSubscription } from '../api/billing';
+import { PlanChangeDialog, type PlanChange } from './plan-change-dialog';
 import { formatLongDate } from '@/lib/format';
 import { toast } from '@/hooks/use-toast';
 import { toastOnError } from '@/lib/error-toast';

@@ -14,11 +14,8 @@ import { Card } from '@/components/ui/card';
 import { CheckList } from '@/components/ui/check-list';
 import { Spinner } from '@/components/ui/spinner';
 import { SALES_EMAIL } from '@/config/site';
-import { useCheckout, useSubscription } from '@/features/billing/api/billing';
-import {
-  PlanChangeDialog,
-  type PlanChange,
-} from '@/features/billing/components/plan-change-dialog';
+import { useCheckout, useSubscription } from '../api/billing';
+import { PlanChangeDialog, type PlanChange } from './plan-change-dialog';
 import { toastOnError } from '@/lib/error-toast';
 import { formatPlanPrice, planFeatures } from '@/lib/plan-display';
 import { cn } from '@/lib/utils';

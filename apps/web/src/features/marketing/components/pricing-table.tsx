@@ -6,7 +6,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { CheckList } from '@/components/ui/check-list';
 import { paths } from '@/config/paths';
 import { SALES_EMAIL } from '@/config/site';
-import { authHref } from '@/features/auth/lib/continue-to';
+import { authHref } from '@/lib/continue-to';
 import { cn } from '@/lib/utils';
 
 import { orderedPlans, PLAN_PITCH, planFeatures, priceText } from '../lib/plan-copy';

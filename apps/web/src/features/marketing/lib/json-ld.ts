@@ -1,6 +1,7 @@
 import { PLANS } from '@schemacheck/contracts';
 
 import { SITE_NAME } from '@/config/site';
+import { siteUrl } from '@/lib/site-url';
 
 // Structured data built from the same lists the pages render, so that what a search engine reads
 // is what a visitor sees.
@@ -14,22 +15,6 @@ export interface Crumb {
   label: string;
   /** Root-relative path. */
   path: string;
-}
-
-let renderOrigin = '';
-
-/**
- * The origin for URLs in structured data when there is no window: the pre-render sets the origin
- * it writes into canonical URLs (which the server rewrites when it runs under another one).
- */
-export function setSiteOrigin(origin: string): void {
-  renderOrigin = origin;
-}
-
-/** Absolute URL of a path on this site (the canonical origin is the one serving the page). */
-export function siteUrl(path: string): string {
-  const origin = typeof window === 'undefined' ? renderOrigin : window.location.origin;
-  return origin + path;
 }
 
 export function faqJsonLd(faqs: readonly Faq[]): object {

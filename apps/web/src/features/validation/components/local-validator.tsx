@@ -1,10 +1,9 @@
 import { reportFileName } from '@schemacheck/contracts';
+import type { FileType } from '@schemacheck/engine';
 import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TemplateNotice } from '@/features/marketing/components/template-notice';
-import { useTemplateParam } from '@/features/marketing/lib/use-template-param';
 import { toast } from '@/hooks/use-toast';
 
 import { downloadBlob } from '../lib/download';
@@ -14,6 +13,7 @@ import { loadEngine } from '../lib/engine';
 import { checkDraftForValidation } from '../lib/schema-check';
 import { mapProblems, type ProblemMap } from '../lib/schema-draft';
 import { useLocalValidation } from '../lib/use-local-validation';
+import { usePreset, type ValidatorPreset } from '../lib/use-preset';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { ActionBar } from './action-bar';
 import { FileDropzone } from './file-dropzone';
@@ -27,7 +27,14 @@ const NO_PROBLEMS: ProblemMap = { schema: [], fields: {} };
  * The public validators (/csv-validator, /json-validator): the same builder and results as the
  * dashboard, but the engine runs in a Web Worker on this device and nothing is uploaded.
  */
-export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
+export function LocalValidator({
+  fileType,
+  preset,
+}: {
+  fileType: FileType;
+  /** A template's schema and sample file, from the page (/templates links with ?template=). */
+  preset?: ValidatorPreset | undefined;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<ProblemMap>(NO_PROBLEMS);
   const [status, setStatus] = useState('');
@@ -38,8 +45,7 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
     setProblems(NO_PROBLEMS);
   });
   const fieldCount = form.watch('fields').length;
-  // /templates links here with ?template=<id>: load its schema and sample file.
-  const template = useTemplateParam(fileType, {
+  const presetNotice = usePreset(preset, fileType, {
     onSchema: (draft) => form.reset(draft),
     onSample: (sample) => {
       setFile(sample);
@@ -87,7 +93,7 @@ export function LocalValidator({ fileType }: { fileType: 'csv' | 'json' }) {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {template ? <TemplateNotice template={template} /> : null}
+            {presetNotice}
             <p className="flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2.5 text-sm text-green-900 ring-1 ring-green-200">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               Checked on this device. Your file is never uploaded.

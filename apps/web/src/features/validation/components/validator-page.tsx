@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta, type PageMeta } from '@/hooks/use-page-meta';
 import { useUser } from '@/lib/auth';
 
+import type { ValidatorPreset } from '../lib/use-preset';
 import { LocalValidator } from './local-validator';
 
 const COPY = {
@@ -57,9 +58,11 @@ interface ValidatorPageProps {
   meta?: Partial<PageMeta>;
   /** The route's guide content, below the validator. */
   children?: ReactNode;
+  /** A template's schema and sample file to start with. */
+  preset?: ValidatorPreset | undefined;
 }
 
-export function ValidatorPage({ fileType, meta, children }: ValidatorPageProps) {
+export function ValidatorPage({ fileType, meta, children, preset }: ValidatorPageProps) {
   const copy = COPY[fileType];
   const { data: user } = useUser();
   usePageMeta({ title: copy.title, description: copy.description, path: copy.path, ...meta });
@@ -91,7 +94,7 @@ export function ValidatorPage({ fileType, meta, children }: ValidatorPageProps) 
       </section>
 
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-        <LocalValidator fileType={fileType} />
+        <LocalValidator fileType={fileType} preset={preset} />
       </div>
 
       <section aria-labelledby="how-heading" className="border-t border-zinc-200 bg-white">
