@@ -25,6 +25,7 @@ import billingRoutes from './routes/billing.ts';
 import csrfRoutes from './routes/csrf.ts';
 import healthRoutes from './routes/health.ts';
 import resultRoutes from './routes/results.ts';
+import rowDownloadRoutes from './routes/row-downloads.ts';
 import schemaRoutes from './routes/schemas.ts';
 import listWebRoutes from './lists/web-routes.ts';
 import usageRoutes from './routes/usage.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(usageRoutes);
   await app.register(validateRoutes);
   await app.register(resultRoutes);
+  await app.register(rowDownloadRoutes);
   await app.register(schemaRoutes);
   await app.register(listWebRoutes);
   await app.register(apiKeyRoutes);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { lt } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { sweepSessions } from '../auth/sessions.ts';
@@ -18,7 +19,9 @@ export default fp(
     let timer: NodeJS.Timeout | undefined;
     let storageTimer: NodeJS.Timeout | undefined;
     const sweepFiles = async () => {
-      await sweepStorage(app.db, app.storage, app.now(), app.log);
+      // Spooled uploads (validation/service.ts) live under DATA_DIR/tmp (decision 208).
+      const spool = path.join(app.config.dataDir, 'tmp');
+      await sweepStorage(app.db, app.storage, app.now(), app.log, spool);
     };
     const sweep = async () => {
       const now = app.now();

@@ -1,5 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Db } from '../db/client.ts';
 import { users, validationJobs, validationResults } from '../db/schema.ts';
 import type { Storage } from './index.ts';
@@ -25,6 +27,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REPORT = /^([0-9a-f-]{36})\/([0-9a-f-]{36})\.csv$/i;
 /** jobs/validation-jobs.ts uploadKeyFor(); `jobs/` is the older area name of the same files. */
 const JOB_UPLOAD = /^([0-9a-f-]{36})\/(?:uploads|jobs)\/([0-9a-f-]{36})\.upload$/i;
+/** reports/row-outputs.ts rowOutputKey(): the valid and invalid rows of a result (decision 205). */
+const ROW_OUTPUT = /^([0-9a-f-]{36})\/rows\/([0-9a-f-]{36})\.(?:valid|invalid)$/i;
+/** validation/service.ts spools container uploads as `<dataDir>/tmp/upload-<resultId>`. */
+const SPOOL_FILE = /^upload-[0-9a-f-]{36}$/i;
+/**
+ * A spooled upload lives while its validation runs; requests are cut at 5 minutes and a job
+ * reads its spool within its run, so one an hour old was left by a crash (decision 208).
+ */
+export const SPOOL_MAX_AGE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
 export interface SweepCounts {
@@ -39,6 +50,8 @@ export async function sweepStorage(
   storage: Storage,
   now: Date,
   log?: FastifyBaseLogger,
+  /** Where uploads are spooled (`<dataDir>/tmp`): stale spool files count as temp files. */
+  spoolDir?: string,
 ): Promise<SweepCounts> {
   const counts: SweepCounts = {
     tempFiles: await storage.sweepTemp(SWEEP_MIN_AGE_MS),
@@ -48,10 +61,13 @@ export async function sweepStorage(
   };
   const cutoff = now.getTime() - SWEEP_MIN_AGE_MS;
 
+  if (spoolDir) counts.tempFiles += await sweepSpool(spoolDir, now);
+
   // Newest write per user folder, and the reports old enough to judge.
   const newest = new Map<string, number>();
   const reports: Array<{ key: string; resultId: string }> = [];
   const uploads: string[] = [];
+  const rowOutputs: Array<{ key: string; resultId: string }> = [];
   for await (const { key, modifiedAt } of storage.list()) {
     const owner = key.split('/')[0]!;
     if (!UUID.test(owner)) continue;
@@ -61,6 +77,10 @@ export async function sweepStorage(
       reports.push({ key, resultId: m[2]!.toLowerCase() });
     }
     if (JOB_UPLOAD.test(key) && modifiedAt.getTime() <= cutoff) uploads.push(key);
+    const rowOutput = ROW_OUTPUT.exec(key);
+    if (rowOutput && UUID.test(rowOutput[2]!) && modifiedAt.getTime() <= cutoff) {
+      rowOutputs.push({ key, resultId: rowOutput[2]!.toLowerCase() });
+    }
   }
 
   const owners = [...newest.keys()];
@@ -97,6 +117,27 @@ export async function sweepStorage(
     }
   }
 
+  // The valid and invalid rows of a result go with its row (counted with the reports).
+  const liveRows = rowOutputs.filter((r) => !gone.has(r.key.split('/')[0]!));
+  for (let i = 0; i < liveRows.length; i += BATCH) {
+    const batch = liveRows.slice(i, i + BATCH);
+    const rows = await db
+      .select({ id: validationResults.id })
+      .from(validationResults)
+      .where(
+        inArray(
+          validationResults.id,
+          batch.map((r) => r.resultId),
+        ),
+      );
+    const kept = new Set(rows.map((r) => r.id.toLowerCase()));
+    for (const r of batch) {
+      if (kept.has(r.resultId)) continue;
+      await storage.delete(r.key);
+      counts.reports++;
+    }
+  }
+
   // A job upload is kept while a job row names it as its upload (queued or running); the row
   // lets go of it (uploadKey null) when the job ends, and account deletion removes the row.
   const liveUploads = uploads.filter((key) => !gone.has(key.split('/')[0]!));
@@ -118,4 +159,29 @@ export async function sweepStorage(
     log?.info(counts, 'Storage sweep removed what was left behind');
   }
   return counts;
+}
+
+/**
+ * Removes spooled uploads (`upload-<id>` under `dir`) older than SPOOL_MAX_AGE_MS: a crash or a
+ * kill between the spool's write and its removal leaves them (decision 208). Returns how many.
+ */
+export async function sweepSpool(dir: string, now: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  const cutoff = now.getTime() - SPOOL_MAX_AGE_MS;
+  let removed = 0;
+  for (const name of names) {
+    if (!SPOOL_FILE.test(name)) continue;
+    const file = path.join(dir, name);
+    const s = await stat(file).catch(() => null);
+    if (!s?.isFile() || s.mtimeMs > cutoff) continue;
+    await rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }

@@ -72,7 +72,7 @@ export class ValidationJob {
     resolve: (r: ValidationResult, input?: FileInputInfo) => void;
     reject: (e: Error) => void;
   } | null = null;
-  private onReport: ((text: string) => void) | null = null;
+  private onReport: ((text: string, stream?: 'valid' | 'invalid') => void) | null = null;
   private failure: Error | null = null;
   private closed = false;
   /** Data rows the worker has read so far. */
@@ -100,7 +100,10 @@ export class ValidationJob {
     });
   }
 
-  begin(options: BeginOptions, onReport?: (text: string) => void): void {
+  begin(
+    options: BeginOptions,
+    onReport?: (text: string, stream?: 'valid' | 'invalid') => void,
+  ): void {
     this.onReport = onReport ?? null;
     this.send({ type: 'begin', job: this.id, options });
   }
@@ -133,7 +136,7 @@ export class ValidationJob {
    */
   runFile(
     options: FileOptions,
-    onReport?: (text: string) => void,
+    onReport?: (text: string, stream?: 'valid' | 'invalid') => void,
   ): Promise<{ result: ValidationResult; input: FileInputInfo }> {
     this.onReport = onReport ?? null;
     return new Promise((resolve, reject) => {
@@ -178,7 +181,7 @@ export class ValidationJob {
         this.wake();
         return;
       case 'report':
-        this.onReport?.(m.text);
+        this.onReport?.(m.text, m.stream);
         return;
       case 'done':
         this.slot.jobs.delete(this.id);

@@ -10,6 +10,8 @@ export interface BeginOptions {
   maxErrors: number;
   /** Stream the full error list back as CSV report text. */
   report: boolean;
+  /** Also stream the valid and invalid rows back (reports/row-split.ts, decision 205). */
+  rows?: boolean;
   /** ISO time: "today" for allowFuture/allowPast. */
   now: string;
 }
@@ -52,7 +54,8 @@ export type FromWorker =
       fileType?: 'csv' | 'json';
     }
   | { type: 'ack'; job: number; rows: number; stopped: boolean }
-  | { type: 'report'; job: number; text: string }
+  /** Report text; with `stream`, text of the valid or invalid rows output instead. */
+  | { type: 'report'; job: number; text: string; stream?: 'valid' | 'invalid' }
   | { type: 'done'; job: number; result: ValidationResult; input?: FileInputInfo }
   /** The engine refused the container (a bomb, an .xls, several entries): the client's 4xx. */
   | { type: 'refused'; job: number; code: string; message: string }

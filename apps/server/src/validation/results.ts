@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { validationResults } from '../db/schema.ts';
 import { storableJson } from '../lib/unicode.ts';
 import type { Storage } from '../storage/index.ts';
+import { deleteRowOutputs } from '../reports/row-outputs.ts';
 
 // Stored validation results: the summary and the first errors in the database, the full list as
 // a CSV report in storage (docs/decisions/031), both deleted after RESULT_RETENTION_DAYS (033).
@@ -135,12 +136,21 @@ export async function purgeExpiredResults(
   let total = 0;
   for (;;) {
     const batch = await db
-      .select({ id: validationResults.id, reportKey: validationResults.reportKey })
+      .select({
+        id: validationResults.id,
+        userId: validationResults.userId,
+        reportKey: validationResults.reportKey,
+      })
       .from(validationResults)
       .where(lt(validationResults.createdAt, cutoff))
       .limit(PURGE_BATCH);
     if (batch.length === 0) break;
-    for (const r of batch) if (r.reportKey) await storage.delete(r.reportKey);
+    for (const r of batch) {
+      if (!r.reportKey) continue;
+      await storage.delete(r.reportKey);
+      // The valid and invalid rows are written with the report (decision 205).
+      if (r.userId) await deleteRowOutputs(storage, r.userId, r.id);
+    }
     await db.delete(validationResults).where(
       inArray(
         validationResults.id,

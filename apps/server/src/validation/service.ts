@@ -18,6 +18,7 @@ import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/index.ts';
 import { listsByName } from '../lists/store.ts';
 import { inListNames } from '../lists/upload.ts';
+import { openRowOutputs, type RowOutputSink, type RowStream } from '../reports/row-outputs.ts';
 import { displayFileName } from './files.ts';
 import { fileTooLarge, rowLimit } from './limits.ts';
 import { InputRefused, type ValidationPool } from './pool.ts';
@@ -141,6 +142,8 @@ export async function runValidation(
   let sink: PassThrough | null = null;
   let stored: Promise<unknown> | null = null;
   let reportKey: string | null = null;
+  // The valid and invalid rows, stored beside the report (decision 205).
+  let rowOutputs: RowOutputSink | null = null;
   let recorded = false;
   const started = performance.now();
   try {
@@ -160,8 +163,11 @@ export async function runValidation(
         sink = out;
         stored = deps.storage.put(reportKey, out);
         stored.catch(() => {});
+        rowOutputs = openRowOutputs(deps.storage, input.userId, resultId);
       }
     };
+    const onText = (text: string, stream?: RowStream) =>
+      stream ? rowOutputs?.write(stream, text) : void sink!.write(text);
     const begin = (first: Uint8Array) => {
       detected = detectFileType(fileName, first, opened.fileType);
       if (!detected) throw new AppError('unsupported_file');
@@ -172,9 +178,10 @@ export async function runValidation(
           ...(limits.maxRows !== null ? { maxRows: limits.maxRows } : {}),
           maxErrors: STORED_ERRORS,
           report: sink !== null,
+          rows: sink !== null,
           now: deps.now().toISOString(),
         },
-        sink ? (text) => void sink!.write(text) : undefined,
+        sink ? onText : undefined,
       );
     };
 
@@ -198,9 +205,10 @@ export async function runValidation(
               ...(limits.maxRows !== null ? { maxRows: limits.maxRows } : {}),
               maxErrors: STORED_ERRORS,
               report: sink !== null,
+              rows: sink !== null,
               now: deps.now().toISOString(),
             },
-            sink ? (text) => void sink!.write(text) : undefined,
+            sink ? onText : undefined,
           )
           .catch((err: unknown) => {
             throw err instanceof InputRefused ? refusal(err, limits.maxBytes, limitError) : err;
@@ -244,6 +252,7 @@ export async function runValidation(
     if (sink) {
       (sink as PassThrough).end();
       await stored;
+      await (rowOutputs as RowOutputSink | null)?.end();
     }
     const durationMs = Math.round(performance.now() - started);
     await input.beforeRecord?.();
@@ -272,6 +281,7 @@ export async function runValidation(
       if (s && !s.writableFinished) s.destroy(new Error('The validation stopped'));
       await (stored as Promise<unknown> | null)?.catch(() => {});
       if (reportKey) await deps.storage.delete(reportKey).catch(() => {});
+      await (rowOutputs as RowOutputSink | null)?.abort();
     }
   }
 }

@@ -12,6 +12,13 @@ import {
   type Validator,
 } from '@schemacheck/engine';
 import { fileSource, nodePlatform } from '@schemacheck/node-platform';
+import {
+  createWorkerRows,
+  splitOptionsOf,
+  withRows,
+  type RowStream,
+  type WorkerRows,
+} from '../reports/row-split.ts';
 import type { FileOptions, FromWorker, ToWorker } from './protocol.ts';
 
 // A validation worker thread: checks schemas and runs the engine on the chunks it is sent, so
@@ -27,6 +34,7 @@ interface Job {
   /** Reference lists for inList rules (ValidateOptions.lists). */
   lists?: Record<string, string[]>;
   validator?: Validator;
+  rows?: WorkerRows;
   report: string[];
   reportChars: number;
 }
@@ -84,6 +92,10 @@ port.on('message', (m: ToWorker) => {
           );
           onIssue = writer.add.bind(writer);
         }
+        if (o.rows) {
+          job.rows = createWorkerRows(rowSender(id), splitOptionsOf(o));
+          onIssue = withRows(onIssue, job.rows);
+        }
         job.validator = createValidator(job.model, {
           fileType: o.fileType,
           maxErrors: o.maxErrors,
@@ -104,7 +116,9 @@ port.on('message', (m: ToWorker) => {
       case 'chunk': {
         const job = jobs.get(id);
         if (!job?.validator) return; // closed meanwhile
-        job.validator.push(new Uint8Array(m.data));
+        const data = new Uint8Array(m.data);
+        job.validator.push(data);
+        job.rows?.push(data);
         flush(id, job);
         post({ type: 'ack', job: id, rows: job.validator.rows, stopped: job.validator.stopped });
         return;
@@ -113,6 +127,7 @@ port.on('message', (m: ToWorker) => {
         const job = jobs.get(id);
         if (!job?.validator) throw new Error('end before begin');
         const result = job.validator.end();
+        job.rows?.end();
         flush(id, job);
         jobs.delete(id);
         post({ type: 'done', job: id, result });
@@ -169,7 +184,9 @@ async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions)
       );
       onIssue = writer.add.bind(writer);
     }
-    const result = await validateOpened(model, opened, {
+    const rows = o.rows ? createWorkerRows(rowSender(id), splitOptionsOf(opened)) : undefined;
+    if (rows) onIssue = withRows(onIssue, rows);
+    const result = await validateOpened(model, rows ? rows.follow(opened) : opened, {
       maxErrors: o.maxErrors,
       now: new Date(o.now),
       ...(o.maxRows !== undefined ? { maxRows: o.maxRows } : {}),
@@ -177,6 +194,7 @@ async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions)
       ...(onIssue ? { onIssue } : {}),
     });
     if (!jobs.has(id)) return; // closed meanwhile
+    rows?.end();
     flush(id, job);
     jobs.delete(id);
     post({
@@ -198,6 +216,11 @@ async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions)
   } finally {
     await source.close().catch(() => {});
   }
+}
+
+/** Sends a piece of the valid or invalid rows output (decision 205). */
+function rowSender(id: number) {
+  return (stream: RowStream, text: string) => post({ type: 'report', job: id, text, stream });
 }
 
 /**

@@ -182,13 +182,18 @@ console.log(result.valid, result.error_count, result.report_id);`,
     },
     {
       operationId: 'getReport',
-      title: 'Download the full report',
+      title: 'Download the full report, the valid rows and the invalid rows',
       method: 'GET',
       path: '/reports/{report_id}',
       code: {
         curl: `curl -sS --fail-with-body "${base}/reports/$REPORT_ID" \\
   -H "Authorization: Bearer $SCHEMACHECK_API_KEY" \\
   -o error-report.csv
+for rows in valid invalid; do
+  curl -sS --fail-with-body "${base}/reports/$REPORT_ID/$rows" \\
+    -H "Authorization: Bearer $SCHEMACHECK_API_KEY" \\
+    -o "$rows-rows.csv"
+done
 curl -sS --fail-with-body "${base}/reports/$REPORT_ID?format=json" \\
   -H "Authorization: Bearer $SCHEMACHECK_API_KEY"`,
         python: `${pyHead}
@@ -198,6 +203,12 @@ with requests.get(url, headers=HEADERS, stream=True, timeout=120) as response:
     with open("error-report.csv", "wb") as out:
         for chunk in response.iter_content(chunk_size=65536):
             out.write(chunk)
+for rows in ("valid", "invalid"):
+    with requests.get(f"{url}/{rows}", headers=HEADERS, stream=True, timeout=120) as response:
+        response.raise_for_status()
+        with open(f"{rows}-rows.csv", "wb") as out:
+            for chunk in response.iter_content(chunk_size=65536):
+                out.write(chunk)
 report = requests.get(url, params={"format": "json"}, headers=HEADERS, timeout=120).json()
 print(report["error_count"], len(report["errors"]))`,
         javascript: `import { writeFile } from 'node:fs/promises';
@@ -207,6 +218,11 @@ const url = \`\${BASE}/reports/\${process.env.REPORT_ID}\`;
 const csv = await fetch(url, { headers });
 if (!csv.ok) throw new Error(await csv.text());
 await writeFile('error-report.csv', Buffer.from(await csv.arrayBuffer()));
+for (const rows of ['valid', 'invalid']) {
+  const response = await fetch(\`\${url}/\${rows}\`, { headers });
+  if (!response.ok) throw new Error(await response.text());
+  await writeFile(\`\${rows}-rows.csv\`, Buffer.from(await response.arrayBuffer()));
+}
 const report = await (await fetch(\`\${url}?format=json\`, { headers })).json();
 console.log(report.error_count, report.errors.length);`,
       },

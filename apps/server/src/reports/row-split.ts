@@ -1,0 +1,97 @@
+import {
+  createRowSplitter,
+  type Issue,
+  type OpenedInput,
+  type RowSplitter,
+  type SplitOptions,
+} from '@schemacheck/engine';
+
+// The good rows back, worker side (docs/decisions/205): the engine's row splitter runs beside the
+// validator in the validation worker, fed the same chunks right after the validator, and its two
+// outputs go back to the event loop in pieces of about PIECE characters, where row-outputs.ts
+// streams them into storage beside the error report.
+
+export type RowStream = 'valid' | 'invalid';
+
+const PIECE = 64 * 1024;
+
+export interface WorkerRows {
+  /** Every issue of the validation (chain it after the report writer's). */
+  issue(issue: Issue): void;
+  /** The chunk the validator was just given. */
+  push(chunk: Uint8Array): void;
+  /** Ends both outputs and sends what is left. */
+  end(): void;
+  /** The opened input with its chunks handed to the splitter after the validator has read each. */
+  follow(opened: OpenedInput): OpenedInput;
+}
+
+export function createWorkerRows(
+  send: (stream: RowStream, text: string) => void,
+  options: SplitOptions,
+): WorkerRows {
+  const pending: Record<RowStream, { parts: string[]; chars: number }> = {
+    valid: { parts: [], chars: 0 },
+    invalid: { parts: [], chars: 0 },
+  };
+  const flush = (stream: RowStream) => {
+    const p = pending[stream];
+    if (p.chars === 0 && p.parts.length === 0) return;
+    send(stream, p.parts.join(''));
+    p.parts = [];
+    p.chars = 0;
+  };
+  const add = (stream: RowStream) => (text: string) => {
+    const p = pending[stream];
+    p.parts.push(text);
+    p.chars += text.length;
+    if (p.chars >= PIECE) flush(stream);
+  };
+  const splitter: RowSplitter = createRowSplitter(
+    { valid: add('valid'), invalid: add('invalid') },
+    options,
+  );
+  return {
+    issue: (i) => splitter.issue(i),
+    push: (chunk) => splitter.push(chunk),
+    end() {
+      splitter.end();
+      flush('valid');
+      flush('invalid');
+    },
+    follow(opened) {
+      const chunks = opened.chunks;
+      return {
+        ...opened,
+        chunks: (async function* () {
+          // Resumed only once the validator has pushed the chunk it was given.
+          for await (const chunk of chunks) {
+            yield chunk;
+            splitter.push(chunk);
+          }
+        })(),
+      };
+    },
+  };
+}
+
+/** How the splitter reads an opened input: its type, delimiter and JSON form. */
+export function splitOptionsOf(opened: Pick<OpenedInput, 'fileType' | 'delimiter' | 'jsonShape'>) {
+  const options: SplitOptions = { fileType: opened.fileType };
+  if (opened.delimiter !== undefined) options.delimiter = opened.delimiter;
+  if (opened.jsonShape !== undefined) options.jsonShape = opened.jsonShape;
+  return options;
+}
+
+/** An onIssue that also hands the issue to the splitter. */
+export function withRows(
+  onIssue: ((issue: Issue) => void) | undefined,
+  rows: WorkerRows,
+): (issue: Issue) => void {
+  return onIssue
+    ? (issue) => {
+        onIssue(issue);
+        rows.issue(issue);
+      }
+    : (issue) => rows.issue(issue);
+}
