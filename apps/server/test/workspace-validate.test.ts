@@ -238,7 +238,9 @@ describe('POST /api/validate: results', () => {
     const { client } = await signedIn('business');
     const res = await validate(client, form(JSON_SCHEMA, productsJson(20), 'a.json'));
     const report = await client.get(`/api/validation-results/${res.json().id}/error-report`);
-    expect(report.body.split('\r\n')[0]).toBe('row,field,code,message,value,path');
+    expect(report.body.split('\r\n')[0]).toBe(
+      'row,field,code,message,value,path,severity,suggestion',
+    );
     expect(report.headers['content-disposition']).toContain('filename="error-report-a.csv"');
   });
 

@@ -40,6 +40,15 @@ export function formatGithub(outcomes: FileOutcome[]): string {
         `::error ${props.join(',')}::${escapeData(`${where(issue)}: ${issue.message}${value}`)}`,
       );
     }
+    for (const issue of result.warningIssues ?? []) {
+      const props = [`file=${escapeProperty(name)}`];
+      if (fileType === 'csv' && issue.row > 0) props.push(`line=${issue.row}`);
+      props.push(`title=${escapeProperty(`schemacheck ${issue.code}`)}`);
+      const value = issue.value === null ? '' : ` (value: ${JSON.stringify(issue.value)})`;
+      out.push(
+        `::warning ${props.join(',')}::${escapeData(`${where(issue)}: ${issue.message}${value}`)}`,
+      );
+    }
     const more = result.errorCount - result.errors.length;
     if (more > 0) {
       out.push(

@@ -33,6 +33,9 @@ Options for validate:
   --entry <name>           Zip: the file inside to check (default: every data file in turn)
   --valid-out <file>       Write the rows without errors there (CSV for CSV and Excel; JSON as given)
   --invalid-out <file>     Write the rows with errors there, with an errors column
+  --list <name=file>       A reference list for the schema's inList rules: a text file, one
+                           value a line, or a .csv's first column (file.csv#column for
+                           another); repeat for each list
   --no-color               Plain text even on a terminal
 
 Options for infer:
@@ -56,6 +59,7 @@ const OPTIONS = {
   rows: { type: 'string' },
   to: { type: 'string' },
   'no-color': { type: 'boolean' },
+  list: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } satisfies ParseArgsConfig['options'];

@@ -80,6 +80,21 @@ export function formatText({
       out.push(dim(`  … and ${plural(rest, 'more error')}. Use --format csv for the full report.`));
   }
 
+  // Rules marked as warnings (docs/decisions/202): listed apart, never making the file invalid.
+  const warned = result.warningIssues ?? [];
+  if (warned.length > 0) {
+    const shown = warned.slice(0, SHOWN_ERRORS);
+    const count = result.warningCount ?? warned.length;
+    out.push('', bold(`${plural(count, 'warning')} (rules marked as warnings)`));
+    for (const issue of shown) {
+      const where = `${issue.cell ? `${issue.cell} ` : ''}${issue.path ?? (issue.field || ROW_LEVEL)}`;
+      const value = issue.value === null ? '' : `  ${dim(quote(issue.value))}`;
+      out.push(`  Row ${String(issue.row).padEnd(7)} ${where}: ${issue.message}${value}`);
+    }
+    if (count > shown.length)
+      out.push(dim(`  … and ${plural(count - shown.length, 'more warning')}.`));
+  }
+
   const rate = seconds > 0 ? ` (${formatBytes(bytes / seconds)}/s)` : '';
   out.push('', dim(`Checked ${formatBytes(bytes)} in ${seconds.toFixed(2)} s${rate}.`), '');
   return out.join('\n');

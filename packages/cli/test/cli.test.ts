@@ -124,9 +124,9 @@ describe('schemacheck validate', () => {
     const run = await validate('bad.csv', ['--format', 'csv', '--max-errors', '1']);
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('row,field,code,message,value');
+    expect(lines[0]).toBe('row,field,code,message,value,severity,suggestion');
     expect(lines).toHaveLength(4); // every error, whatever --max-errors keeps in memory
-    expect(lines[1]).toBe('3,id,type,Must be a whole number,x');
+    expect(lines[1]).toBe('3,id,type,Must be a whole number,x,error,');
   });
 
   it('neutralises report cells a spreadsheet would run as formulas', async () => {
@@ -134,9 +134,9 @@ describe('schemacheck validate', () => {
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\r\n');
     expect(lines.slice(1)).toEqual([
-      `2,id,type,Must be a whole number,"'=1+2"`,
-      `2,email,type,Must be a valid email,"'=HYPERLINK(""http://x"")"`,
-      `2,age,minimum,Must be at least 0,"'-5"`,
+      `2,id,type,Must be a whole number,"'=1+2",error,`,
+      `2,email,type,Must be a valid email,"'=HYPERLINK(""http://x"")",error,`,
+      `2,age,minimum,Must be at least 0,"'-5",error,`,
     ]);
   });
 

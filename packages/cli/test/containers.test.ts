@@ -134,8 +134,8 @@ describe('containers on the command line', () => {
       'csv',
     ]);
     expect(csv.stdout.split('\r\n').slice(0, 2)).toEqual([
-      'row,field,code,message,value,cell',
-      '3,email,type,Must be a valid email,not an email,Orders!C3',
+      'row,field,code,message,value,cell,severity,suggestion',
+      '3,email,type,Must be a valid email,not an email,Orders!C3,error,',
     ]);
     const missing = await cli([
       'validate',

@@ -22,6 +22,7 @@ import {
   parsePositiveInteger,
   parseSchemaFormat,
 } from '../io.ts';
+import { loadLists } from '../lists.ts';
 import { drained, outputClosed } from '../output.ts';
 import { createProgress } from '../progress.ts';
 import { openRowOutputs } from '../row-outputs.ts';
@@ -51,6 +52,8 @@ interface RunSettings {
   entry: string | undefined;
   validOut: string | undefined;
   invalidOut: string | undefined;
+  /** --list NAME=FILE: the reference lists for inList rules. */
+  lists: Record<string, string[]> | undefined;
 }
 
 /**
@@ -85,6 +88,7 @@ export async function validateCommand(paths: string[], options: CliOptions, io: 
     entry: options.entry,
     validOut: options['valid-out'],
     invalidOut: options['invalid-out'],
+    lists: await loadLists(options.list),
   };
   const splitting = settings.validOut !== undefined || settings.invalidOut !== undefined;
   if (splitting && paths.length > 1)
@@ -177,6 +181,7 @@ async function validateFile(input: CliInput, settings: RunSettings, io: Io): Pro
     },
   });
   if (settings.delimiter !== undefined) validatorOptions.delimiter = settings.delimiter;
+  if (settings.lists !== undefined) validatorOptions.lists = settings.lists;
   const validator = createValidator(schema, validatorOptions);
 
   const progress = createProgress(io, input.size);

@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// `--list NAME=FILE` (issue 22, docs/decisions/203): reference lists from a text file or a CSV
+// column feed the schema's inList rules; severity and suggestion reach every output.
+
+const BIN = fileURLToPath(new URL('../bin/schemacheck.js', import.meta.url));
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end('');
+  });
+}
+
+let dir: string;
+const at = (name: string) => join(dir, name);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'schemacheck-lists-'));
+  await writeFile(
+    at('schema.json'),
+    JSON.stringify({
+      name: 'Ledger',
+      fileType: 'csv',
+      fields: [
+        { name: 'category', type: 'string', required: true, validation: { inList: 'categories' } },
+        { name: 'country', type: 'string', required: true, validation: { inList: 'countries' } },
+        { name: 'note', type: 'string', required: false, validation: {} },
+      ],
+      rules: [
+        {
+          kind: 'requiredWhen',
+          field: 'note',
+          when: { field: 'category', op: '=', value: 'Transfer' },
+          severity: 'warning',
+        },
+      ],
+    }),
+  );
+  await writeFile(at('categories.txt'), 'Income\r\nExpense\r\nTransfer\r\n');
+  await writeFile(at('countries.csv'), 'name,iso2\nGermany,DE\nFrance,FR\n');
+  await writeFile(
+    at('ledger.csv'),
+    'category,country,note\nIncome,DE,a\nExpnese,FR,b\nIncome,XX,c\n',
+  );
+  await writeFile(at('warned.csv'), 'category,country,note\nTransfer,DE,\n');
+});
+
+const validate = (file: string, ...extra: string[]) =>
+  cli(['validate', at(file), '--schema', at('schema.json'), ...extra]);
+
+describe('--list', () => {
+  it('checks inList against a text file and a CSV column, with "did you mean"', async () => {
+    const run = await validate(
+      'ledger.csv',
+      '--list',
+      `categories=${at('categories.txt')}`,
+      '--list',
+      `countries=${at('countries.csv')}#iso2`,
+      '--format',
+      'json',
+    );
+    expect(run.code, run.stderr).toBe(1);
+    const result = JSON.parse(run.stdout);
+    expect(result.errors).toEqual([
+      {
+        row: 3,
+        field: 'category',
+        code: 'in_list',
+        message: 'Must be a value of the list categories. Did you mean "Expense"?',
+        value: 'Expnese',
+        suggestion: 'Expense',
+      },
+      expect.objectContaining({ row: 4, field: 'country', code: 'in_list', value: 'XX' }),
+    ]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('reads a .csv list by its first column, and the CSV report has severity and suggestion', async () => {
+    const run = await validate(
+      'ledger.csv',
+      '--list',
+      `categories=${at('categories.txt')}`,
+      '--list',
+      `countries=${at('countries.csv')}`,
+      '--format',
+      'csv',
+    );
+    const lines = run.stdout.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('row,field,code,message,value,severity,suggestion');
+    expect(lines).toContain(
+      '3,category,in_list,"Must be a value of the list categories. Did you mean ""Expense""?",Expnese,error,Expense',
+    );
+    // The first column holds names, not codes: every country misses.
+    expect(lines.filter((l) => l.includes(',country,in_list,'))).toHaveLength(3);
+  });
+
+  it('without the list the rule is a warning on stderr and not checked', async () => {
+    const run = await validate('ledger.csv', '--list', `countries=${at('countries.csv')}#2`);
+    expect(run.code).toBe(1);
+    expect(run.stderr + run.stdout).toContain(
+      "The list 'categories' of field 'category' was not given",
+    );
+    expect(run.stdout).not.toContain('Expnese');
+  });
+
+  it('a file with only warnings is valid (exit 0), and text and github output list them', async () => {
+    const lists = [
+      '--list',
+      `categories=${at('categories.txt')}`,
+      '--list',
+      `countries=${at('countries.csv')}#iso2`,
+    ];
+    const text = await validate('warned.csv', ...lists);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('1 warning (rules marked as warnings)');
+    expect(text.stdout).toContain('Row 2       note: Required when category is "Transfer"');
+    const github = await validate('warned.csv', ...lists, '--format', 'github');
+    expect(github.code).toBe(0);
+    expect(github.stdout).toContain('::warning file=');
+    expect(github.stdout).toContain('title=schemacheck required_when::');
+  });
+
+  it('refuses a malformed --list and a missing column', async () => {
+    const bad = await validate('ledger.csv', '--list', 'categories');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--list takes NAME=FILE');
+    const column = await validate('ledger.csv', '--list', `countries=${at('countries.csv')}#code`);
+    expect(column.code).toBe(2);
+    expect(column.stderr).toContain("no column 'code'");
+  });
+});
