@@ -18,18 +18,21 @@ import sessionPlugin from './plugins/session.ts';
 import webPlugin from './plugins/web.ts';
 import workspacePlugin from './plugins/workspace.ts';
 import asyncJobsPlugin from './jobs/plugin.ts';
+import webhooksPlugin from './webhooks/plugin.ts';
 import accountRoutes from './routes/account.ts';
 import apiKeyRoutes from './routes/api-keys.ts';
 import authRoutes from './routes/auth.ts';
 import billingRoutes from './routes/billing.ts';
 import csrfRoutes from './routes/csrf.ts';
 import healthRoutes from './routes/health.ts';
+import jobRoutes from './routes/jobs.ts';
 import resultRoutes from './routes/results.ts';
 import rowDownloadRoutes from './routes/row-downloads.ts';
 import schemaRoutes from './routes/schemas.ts';
 import listWebRoutes from './lists/web-routes.ts';
 import usageRoutes from './routes/usage.ts';
 import validateRoutes from './routes/validate.ts';
+import webhookRoutes from './routes/webhooks.ts';
 import { requestIdOf } from './request-id.ts';
 import './types.ts';
 
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(maintenancePlugin);
   await app.register(workspacePlugin);
   await app.register(asyncJobsPlugin);
+  await app.register(webhooksPlugin);
   await app.register(billingPlugin);
 
   await app.register(healthRoutes);
@@ -170,6 +174,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(billingRoutes);
   await app.register(usageRoutes);
   await app.register(validateRoutes);
+  await app.register(jobRoutes);
+  await app.register(webhookRoutes);
   await app.register(resultRoutes);
   await app.register(rowDownloadRoutes);
   await app.register(schemaRoutes);

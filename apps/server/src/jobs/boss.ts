@@ -3,12 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { purgeExpiredResults } from '../validation/results.ts';
 import { storableString } from '../lib/unicode.ts';
 import {
-  DELIVERY_SLOTS,
-  runAttempt,
-  sweepDeliveries,
-  WEBHOOK_QUEUE,
-} from '../webhooks/deliveries.ts';
-import {
   abortRunningJobs,
   runValidationJob,
   sweepStaleJobs,
@@ -20,13 +14,13 @@ import {
 // without parameters go through `exec`. A process with RUN_JOBS=true (the default), or
 // `npm run worker`, works three queues: the daily retention purge, asynchronous validations and
 // webhook attempts, and runs two sweeps (jobs whose process died, webhook attempts nobody sent).
-// pg-boss's own locking makes several such processes on one PostgreSQL safe.
+// pg-boss's own locking makes several such processes on one PostgreSQL safe. Queues of other
+// modules (the webhook attempts) are added with addQueue when the app is built, so this module
+// knows none of them (docs/decisions/186).
 
 export const PURGE_RESULTS_QUEUE = 'purge-expired-results';
 /** Every day at 03:17 UTC. */
 export const PURGE_RESULTS_CRON = '17 3 * * *';
-/** How often a working process looks for webhook attempts nobody ran. */
-const DELIVERY_SWEEP_MS = 30_000;
 
 export interface Jobs {
   boss: PgBoss;
@@ -96,8 +90,31 @@ export function safely<T>(
   };
 }
 
+/** A queue another module works (webhooks/plugin.ts adds the webhook attempts). */
+export interface AddedQueue<T> {
+  queue: PgBoss.Queue;
+  /** Its pg-boss workers in one working process. */
+  slots: number;
+  run: (data: T) => Promise<void>;
+  /** Run every `everyMs` by a working process; a failure is logged as `failure`. */
+  sweep?: { everyMs: number; run: () => Promise<unknown>; failure: string };
+}
+
+const added = new WeakMap<FastifyInstance, AddedQueue<never>[]>();
+
+function addedQueues(app: FastifyInstance): AddedQueue<never>[] {
+  let list = added.get(app);
+  if (!list) added.set(app, (list = []));
+  return list;
+}
+
+/** Adds a queue that ensureQueues creates and startJobs works; call while the app is built. */
+export function addQueue<T>(app: FastifyInstance, q: AddedQueue<T>): void {
+  addedQueues(app).push(q as AddedQueue<never>);
+}
+
 /** Creates the queues (idempotent); every process that sends or works calls it. */
-export async function ensureQueues(boss: PgBoss): Promise<void> {
+export async function ensureQueues(app: FastifyInstance, boss: PgBoss): Promise<void> {
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
   const want: PgBoss.Queue[] = [
     { name: PURGE_RESULTS_QUEUE, retryLimit: 3 },
@@ -110,8 +127,7 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
       retryBackoff: true,
       expireInSeconds: 4 * 60 * 60,
     },
-    // `short`: at most one waiting job per attempt row, however often the sweep re-sends.
-    { name: WEBHOOK_QUEUE, policy: 'short', retryLimit: 2, expireInSeconds: 120 },
+    ...addedQueues(app).map((q) => q.queue),
   ];
   for (const q of want) {
     if (!existing.has(q.name)) {
@@ -128,7 +144,7 @@ export async function startSender(app: FastifyInstance): Promise<PgBoss> {
   const boss = createBoss(app, false);
   boss.on('error', (err) => app.log.error({ err }, 'Job queue error'));
   await boss.start();
-  await ensureQueues(boss);
+  await ensureQueues(app, boss);
   return boss;
 }
 
@@ -139,7 +155,7 @@ export async function startJobs(
   const boss = createBoss(app, true);
   boss.on('error', (err) => app.log.error({ err }, 'Job queue error'));
   await boss.start();
-  await ensureQueues(boss);
+  await ensureQueues(app, boss);
   const polling = options.pollingIntervalSeconds ?? 30;
   await boss.schedule(PURGE_RESULTS_QUEUE, PURGE_RESULTS_CRON, {}, { tz: 'UTC' });
   await boss.work(
@@ -159,16 +175,14 @@ export async function startJobs(
       safely(app, VALIDATION_QUEUE, (data: { jobId: string }) => runValidationJob(app, data.jobId)),
     );
   }
-  // Attempts mostly wait on the network; each account may hold ACCOUNT_CONCURRENCY of these
-  // slots (deliveries.ts), so other accounts keep the rest.
-  for (let i = 0; i < DELIVERY_SLOTS; i++) {
-    await boss.work<{ deliveryId: string }>(
-      WEBHOOK_QUEUE,
-      { pollingIntervalSeconds: fast, batchSize: 1 },
-      safely(app, WEBHOOK_QUEUE, (data: { deliveryId: string }) =>
-        runAttempt(app.webhookDeps, data.deliveryId),
-      ),
-    );
+  for (const q of addedQueues(app)) {
+    for (let i = 0; i < q.slots; i++) {
+      await boss.work<never>(
+        q.queue.name,
+        { pollingIntervalSeconds: fast, batchSize: 1 },
+        safely(app, q.queue.name, q.run),
+      );
+    }
   }
 
   const timers = [
@@ -179,12 +193,15 @@ export async function startJobs(
         ),
       Math.max(1000, Math.round(app.config.validationJobs.staleMs / 2)),
     ),
-    setInterval(
-      () =>
-        void sweepDeliveries(app.webhookDeps).catch((err: unknown) =>
-          app.log.error({ err }, 'Webhook sweep failed'),
-        ),
-      DELIVERY_SWEEP_MS,
+    ...addedQueues(app).flatMap(({ sweep }) =>
+      sweep
+        ? [
+            setInterval(
+              () => void sweep.run().catch((err: unknown) => app.log.error({ err }, sweep.failure)),
+              sweep.everyMs,
+            ),
+          ]
+        : [],
     ),
   ];
   for (const t of timers) t.unref();

@@ -1,20 +1,20 @@
-import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { users, validationJobs, validationResults } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { fromStorableJsonb, storableString, toStorableJsonb } from '../lib/unicode.ts';
+import { countBytes } from '../validation/byte-counter.ts';
 import { limitsOf } from '../validation/limits.ts';
 import { releaseValidation } from '../validation/quota.ts';
 import { runValidation, ValidationAborted, type ParsedSchema } from '../validation/service.ts';
-import { nudgeInTransaction, recordEvent, type Message } from '../webhooks/deliveries.ts';
+import type { JobEnded } from './events.ts';
 import { executorOf } from './queue.ts';
 
 // Asynchronous validations (docs/decisions/093). The validation_jobs row is the public state;
 // pg-boss only carries "run job X". A process runs a job by claiming its row (queued → running,
 // attempts + 1: the attempt number is its lease), writes a heartbeat while it reads, and finishes
-// it with one conditional UPDATE that also records the webhook messages, so a job completes once
-// whatever runs twice. A running row whose heartbeat stops (the process died) is put back in the
+// it with one conditional UPDATE whose transaction also emits the job's end (jobs/events.ts: the
+// webhooks module records its messages there), so a job completes once whatever runs twice. A running row whose heartbeat stops (the process died) is put back in the
 // queue by the sweep of any working process. The monthly validation was reserved when the job
 // was accepted; it is given back only when the job fails for a reason of ours.
 
@@ -31,26 +31,6 @@ export type JobRow = typeof validationJobs.$inferSelect;
 /** Storage key of a job's upload, under its owner's prefix. */
 export function uploadKeyFor(userId: string, jobId: string): string {
   return `${userId}/uploads/${jobId}.upload`;
-}
-
-/** Counts bytes into `onBytes` and fails past `max` (the plan's file size). */
-export function counted(
-  source: Readable,
-  max: number | null,
-  tooLarge: () => Error,
-  onBytes: (n: number) => void,
-): Transform {
-  let n = 0;
-  const t = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      n += chunk.length;
-      onBytes(n);
-      if (max !== null && n > max) cb(tooLarge());
-      else cb(null, chunk);
-    },
-  });
-  source.on('error', (err) => t.destroy(err));
-  return source.pipe(t);
 }
 
 /** Seconds the job should take, from its size and the throughput of recent jobs here. */
@@ -156,7 +136,7 @@ function message(
   event: 'job.completed' | 'job.failed',
   job: JobRow,
   result: { totalRows: number; validRows: number; invalidRows: number; resultId: string } | null,
-): Message {
+): JobEnded {
   return {
     event,
     timestamp: app.now().getTime(),
@@ -188,7 +168,7 @@ const held = (jobId: string, attempt: number) =>
 
 /**
  * Ends a job as failed (once: only the attempt that holds it). `ours` gives the monthly
- * validation back. Records job.failed for the user's webhooks and deletes the upload.
+ * validation back. Emits job.failed (jobs/events.ts) and deletes the upload.
  */
 async function failJob(
   app: FastifyInstance,
@@ -198,7 +178,6 @@ async function failJob(
   ours: boolean,
 ): Promise<void> {
   const now = app.now();
-  let deliveries: string[] = [];
   const ended = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .update(validationJobs)
@@ -217,8 +196,7 @@ async function failJob(
     if (ours && job.quotaMonth) {
       await releaseValidation(tx as never, { userId: job.userId, month: job.quotaMonth });
     }
-    deliveries = await recordEvent(tx, job.userId, message(app, 'job.failed', row, null), now);
-    await nudgeInTransaction(app, tx, deliveries);
+    await app.jobEvents.ended(tx, job.userId, message(app, 'job.failed', row, null), now);
     return row;
   });
   if (ended && job.uploadKey) await app.storage.delete(job.uploadKey);
@@ -276,12 +254,12 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
   try {
     const schemaUsed = fromStorableJsonb(job.schemaUsed);
     const outcome = await runValidation(app, {
-      source: counted(
-        source,
-        null,
-        () => new Error('unreachable'),
-        (n) => (bytes = n),
-      ),
+      // The bytes read so far, for the job's progress (the run applies the plan's limit).
+      source: countBytes(source, {
+        max: null,
+        tooLarge: () => new Error('unreachable'),
+        onBytes: (n) => (bytes = n),
+      }),
       fileName: job.fileName,
       schema: {
         text: job.schemaText ?? JSON.stringify(schemaUsed),
@@ -319,13 +297,12 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
         .where(held(job.id, attempt))
         .returning();
       if (!row) return null;
-      const ids = await recordEvent(
+      await app.jobEvents.ended(
         tx,
         job.userId,
         message(app, 'job.completed', row, { ...result, resultId: outcome.resultId }),
         app.now(),
       );
-      await nudgeInTransaction(app, tx, ids);
       return row;
     });
     if (!done) {

@@ -16,9 +16,10 @@ import {
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/index.ts';
+import { openRowOutputs, type RowOutputSink, type RowStream } from '../reports/row-outputs.ts';
 import { listsByName } from '../lists/store.ts';
 import { inListNames } from '../lists/upload.ts';
-import { openRowOutputs, type RowOutputSink, type RowStream } from '../reports/row-outputs.ts';
+import { countBytes } from './byte-counter.ts';
 import { displayFileName } from './files.ts';
 import { fileTooLarge, rowLimit } from './limits.ts';
 import { InputRefused, type ValidationPool } from './pool.ts';
@@ -45,6 +46,14 @@ export interface ValidationDeps {
 const CONTAINER_NAME = /\.(xlsx|xlsm|xlsb|xls|zip|gz|gzip|tgz)$/i;
 export const isContainerName = (name: string): boolean => CONTAINER_NAME.test(name);
 
+/**
+ * A schema nobody has checked yet (a form's `schema` field): the run checks it, once, before
+ * anything else, and stores the value of its text (docs/decisions/187).
+ */
+export interface UncheckedSchema {
+  text: string;
+}
+
 /** A schema the engine has checked: its text for the worker, its value for `schema_used`. */
 export interface ParsedSchema {
   text: string;
@@ -67,7 +76,7 @@ export interface ValidationInput {
   source: AsyncIterable<Uint8Array>;
   /** The name as the client sent it (cleaned here for display). */
   fileName: string;
-  schema: ParsedSchema;
+  schema: ParsedSchema | UncheckedSchema;
   limits: RunLimits;
   /** Aborting stops the run with ValidationAborted and leaves nothing behind. */
   signal: AbortSignal;
@@ -132,11 +141,6 @@ export async function runValidation(
   const { limits, signal } = input;
   const limitError = input.limitError ?? defaultLimitError;
   const fileName = displayFileName(input.fileName);
-  if (fileNameKind(fileName) === 'other' && !CONTAINER_NAME.test(fileName)) {
-    throw new AppError('unsupported_file');
-  }
-  if (signal.aborted) throw new ValidationAborted('The validation was aborted');
-
   const resultId = randomUUID();
   const job = deps.validationPool.job();
   let sink: PassThrough | null = null;
@@ -151,6 +155,11 @@ export async function runValidation(
     const lists = await listsByName(deps.db, input.userId, inListNames(input.schema.text));
     const opened = await job.open(input.schema.text, lists);
     if (!opened.ok) throw invalidSchema(opened.problems);
+    // After the schema: a form's schema is refused before the file's name, as it always was.
+    if (fileNameKind(fileName) === 'other' && !CONTAINER_NAME.test(fileName)) {
+      throw new AppError('unsupported_file');
+    }
+    if (signal.aborted) throw new ValidationAborted('The validation was aborted');
 
     let detected: DetectedFileType | null = null;
     let containerResult: ValidationResult | null = null;
@@ -187,12 +196,18 @@ export async function runValidation(
 
     const { first, rest } = await firstChunk(input.source);
     let bytes = 0;
+    const counted = countBytes(rest, {
+      max: limits.maxBytes,
+      tooLarge: (limit) => limitError('bytes', limit),
+      onBytes: (total) => (bytes = total),
+      abort: { signal, error: () => new ValidationAborted('The validation was aborted') },
+    });
     let rows = 0;
     if (CONTAINER_NAME.test(fileName) || (first && sniffContainer(first) !== 'none')) {
       // gzip, zip and workbooks: spooled, then read by the worker as the CLI reads them.
       const spool = join(deps.config?.dataDir ?? tmpdir(), 'tmp', `upload-${resultId}`);
       try {
-        bytes = await spoolTo(spool, rest, limits.maxBytes, limitError, signal);
+        await spoolTo(spool, counted, signal);
         openReport();
         const run = await job
           .runFile(
@@ -219,13 +234,8 @@ export async function runValidation(
         await rm(spool, { force: true }).catch(() => {});
       }
     }
-    for await (const chunk of containerResult ? [] : rest) {
-      if (signal.aborted) throw new ValidationAborted('The validation was aborted');
+    for await (const chunk of containerResult ? [] : counted) {
       if (chunk.byteLength === 0) continue;
-      bytes += chunk.byteLength;
-      if (limits.maxBytes !== null && bytes > limits.maxBytes) {
-        throw limitError('bytes', limits.maxBytes);
-      }
       if (!detected) begin(chunk);
       await job.push(chunk);
       if (job.stopped && limits.maxRows !== null) throw limitError('rows', limits.maxRows);
@@ -267,7 +277,7 @@ export async function runValidation(
       bytes,
       durationMs,
       result,
-      schemaUsed: input.schema.value,
+      schemaUsed: 'value' in input.schema ? input.schema.value : JSON.parse(input.schema.text),
       reportKey,
       createdAt: deps.now(),
     });
@@ -320,28 +330,17 @@ async function firstChunk(
 
 /**
  * Writes an upload to a local file (a zip's directory is at its end, so it is read at random);
- * the compressed bytes may not pass the plan's limit either. Returns the bytes received.
+ * `source` is the run's counted bytes, so the compressed bytes may not pass the plan's limit
+ * either.
  */
 async function spoolTo(
   path: string,
   source: AsyncIterable<Uint8Array>,
-  maxBytes: number | null,
-  limitError: (kind: 'bytes' | 'rows', limit: number) => Error,
   signal: AbortSignal,
-): Promise<number> {
+): Promise<void> {
   await mkdir(join(path, '..'), { recursive: true });
-  let bytes = 0;
-  async function* counted(): AsyncGenerator<Uint8Array> {
-    for await (const chunk of source) {
-      if (signal.aborted) throw new ValidationAborted('The validation was aborted');
-      bytes += chunk.byteLength;
-      if (maxBytes !== null && bytes > maxBytes) throw limitError('bytes', maxBytes);
-      yield chunk;
-    }
-  }
-  await pipeline(Readable.from(counted()), createWriteStream(path));
+  await pipeline(Readable.from(source), createWriteStream(path));
   if (signal.aborted) throw new ValidationAborted('The validation was aborted');
-  return bytes;
 }
 
 /** The engine's refusal as the client's 4xx, with the engine's words. */

@@ -5,13 +5,15 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/index.ts';
 import { userKey } from '../storage/keys.ts';
+import { countBytes } from './byte-counter.ts';
 import { ValidationAborted } from './service.ts';
 
 // Reading a validation form (multipart: a `schema` field and one file) for the web upload and
 // POST /api/v1/validate (docs/decisions/080). The usual order, schema then file, streams the
-// file straight into the run. A file sent before its schema is spooled to storage, counted
-// against the same byte limit as it arrives, and replayed once the schema has come; the spool
-// is deleted whatever happens (and swept as a temp file if the process dies).
+// file straight into the run. A file sent before its schema is spooled to storage and replayed
+// once the schema has come; the spool is deleted whatever happens (and swept as a temp file if
+// the process dies). Either way the file is counted once, as it arrives, against the byte limit
+// (validation/byte-counter.ts). Routes use it through validation/upload-pipeline.ts.
 
 /** The schema field: the engine caps schemas well below this. */
 export const SCHEMA_FIELD_MAX = 1024 * 1024;
@@ -65,6 +67,8 @@ export interface FormFile {
   choice: { sheet?: string; entry?: string };
   /** Reads the rest of the form and refuses a second file or schema: pass to the run. */
   finishForm: () => Promise<void>;
+  /** The file's bytes received so far (all of them once `source` has ended). */
+  bytes: () => number;
 }
 
 export interface UploadFormOptions<T> {
@@ -110,6 +114,7 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
   let schemaText: string | null = null;
   let spooled: { key: string; fileName: string } | null = null;
   let fileSeen = false;
+  let bytes = 0;
   const choice: { sheet?: string; entry?: string } = {};
 
   const takeSchema = async (part: Multipart) => {
@@ -170,20 +175,27 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
       }
       fileSeen = true;
       const file = part as MultipartFile;
+      // The file's one count, whether it streams into the run or waits in the spool.
+      const counted = countBytes(guarded<Buffer>(file.file, signal), {
+        max: o.maxFileBytes,
+        tooLarge: o.tooLarge,
+        onBytes: (n) => (bytes = n),
+      });
       if (schemaText !== null || !o.schemaInForm) {
         return await o.run({
-          source: guarded<Uint8Array>(file.file, signal),
+          source: counted,
           fileName: file.filename,
           schemaText,
           choice,
           finishForm,
+          bytes: () => bytes,
         });
       }
       // The file came before the schema: keep it until the schema arrives.
       const name = `${randomUUID()}.tmp-upload`;
       const key = userKey(o.userId, 'spool', name);
       spooled = { key, fileName: file.filename };
-      await o.storage.put(key, counted(guarded<Buffer>(file.file, signal), o));
+      await o.storage.put(key, counted);
     }
     if (signal.aborted) throw new ValidationAborted('The client closed the connection');
     if (o.schemaInForm && schemaText === null) {
@@ -198,22 +210,11 @@ export async function withUploadForm<T>(o: UploadFormOptions<T>): Promise<T> {
       schemaText,
       choice,
       finishForm: async () => {},
+      bytes: () => bytes,
     });
   } finally {
     await it.return?.(undefined)?.catch(() => {});
     if (spooled) await o.storage.delete(spooled.key).catch(() => {});
-  }
-}
-
-async function* counted(
-  source: AsyncIterable<Buffer>,
-  o: { maxFileBytes: number | null; tooLarge: (limit: number) => Error },
-): AsyncGenerator<Buffer> {
-  let n = 0;
-  for await (const chunk of source) {
-    n += chunk.length;
-    if (o.maxFileBytes !== null && n > o.maxFileBytes) throw o.tooLarge(o.maxFileBytes);
-    yield chunk;
   }
 }
 

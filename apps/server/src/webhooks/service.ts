@@ -258,3 +258,8 @@ export async function redeliver(
   });
   return deliveryToV1(again);
 }
+
+/** Account deletion: no attempt may go out for a deleted account, even one already claimed. */
+export async function disableUserWebhooks(db: Db, userId: string): Promise<void> {
+  await db.update(webhooks).set({ isActive: false }).where(eq(webhooks.userId, userId));
+}

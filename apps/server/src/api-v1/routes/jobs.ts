@@ -14,50 +14,29 @@ import {
   type JobV1,
 } from '@schemacheck/contracts';
 import { fileNameKind } from '@schemacheck/engine';
-import { and, eq } from 'drizzle-orm';
-import { validationJobs } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import {
-  enqueueJob,
-  estimateSeconds,
-  jobsWithResults,
-  uploadKeyFor,
-} from '../../jobs/validation-jobs.ts';
+import { findJob, listJobs } from '../../jobs/store.ts';
+import { enqueueJob, estimateSeconds, uploadKeyFor } from '../../jobs/validation-jobs.ts';
 import { displayFileName } from '../../validation/files.ts';
 import { fileTooLarge } from '../../validation/limits.ts';
-import { isUuid } from '../../validation/results.ts';
 import { isContainerName } from '../../validation/service.ts';
-import { choiceOf, withUploadForm } from '../../validation/upload-form.ts';
-import { withReservedUpload } from '../../validation/upload-request.ts';
+import { choiceOf } from '../../validation/upload-form.ts';
+import { receiveUpload } from '../../validation/upload-pipeline.ts';
 import { nameComponent, type ApiV1 } from '../openapi.ts';
 import { uploadLimitFor } from '../test-mode.ts';
-import { listPage } from '../pagination.ts';
-import { openV1Upload, V1_FORM_MESSAGES } from '../upload.ts';
+import { v1UploadOptions } from '../upload.ts';
 
-// /v1/jobs (docs/decisions/093): a file up to the plan's size limit is streamed to storage under
-// its owner's prefix (never whole in memory), then its validation_jobs row and pg-boss job are
-// created in one transaction and the answer is 202. The monthly validation is reserved before the
-// body is read; it is given back when the upload does not become a job.
+// /v1/jobs (docs/decisions/093): through the one upload pipeline (validation/upload-pipeline.ts),
+// a file up to the plan's size limit is streamed to storage under its owner's prefix (never
+// whole in memory), then its validation_jobs row and pg-boss job are created in one transaction
+// (jobs/validation-jobs.ts) and the answer is 202. The monthly validation is reserved before the
+// body is read; it is given back when the upload does not become a job. Reading jobs is
+// jobs/store.ts's.
 
 nameComponent(jobSchema, 'Job');
 nameComponent(jobCreatedSchema, 'JobCreated');
 
 const jobNotFound = () => new AppError('not_found', { message: 'No such job' });
-
-async function* counted(
-  source: AsyncIterable<Uint8Array>,
-  max: number | null,
-  tooLarge: (limit: number) => AppError,
-  onBytes: (n: number) => void,
-): AsyncGenerator<Uint8Array> {
-  let n = 0;
-  for await (const chunk of source) {
-    n += chunk.byteLength;
-    if (max !== null && n > max) throw tooLarge(max);
-    onBytes(n);
-    yield chunk;
-  }
-}
 
 export default function jobRoutes(v1: ApiV1) {
   const { app } = v1;
@@ -92,68 +71,50 @@ export default function jobRoutes(v1: ApiV1) {
         maxBytes: plan.maxFileBytes,
         tooLarge: fileTooLarge,
       });
-      const upload = await openV1Upload(app, request, reply, {
-        userId: auth.userId,
-        schemaId: query.schema_id,
-        maxBytes,
-        tooLarge,
-      });
       const jobId = randomUUID();
       const uploadKey = uploadKeyFor(auth.userId, jobId);
-      const queued = await withReservedUpload(
+      const queued = await receiveUpload(
         {
-          app,
-          request,
-          reply,
-          userId: auth.userId,
-          monthlyValidations: plan.monthlyValidations,
-          countsAgainstQuota: auth.livemode,
+          ...v1UploadOptions({
+            app,
+            request,
+            reply,
+            auth,
+            schemaId: query.schema_id,
+            maxBytes,
+            tooLarge,
+            monthlyValidations: plan.monthlyValidations,
+          }),
+          // Checked now: the job runs later, and a refused schema is this request's 400.
+          schemaCheck: 'now',
           cleanUp: () => app.storage.delete(uploadKey).catch(() => {}),
         },
-        async (signal, reservation) => {
-          const stored = await withUploadForm({
-            request,
-            userId: auth.userId,
-            storage: app.storage,
-            signal,
-            maxFileBytes: maxBytes,
-            tooLarge,
-            schemaInForm: upload.schemaId === null,
-            messages: V1_FORM_MESSAGES,
-            run: async (file) => {
-              const schema = await upload.schemaOf(file);
-              const fileName = displayFileName(file.fileName);
-              const kind = fileNameKind(fileName);
-              // gzip, zip and workbooks are opened when the job runs (docs/decisions/163).
-              const container = isContainerName(fileName);
-              if (kind === 'other' && !container) throw new AppError('unsupported_file');
-              let bytes = 0;
-              await app.storage.put(
-                uploadKey,
-                counted(file.source, maxBytes, tooLarge, (n) => (bytes = n)),
-              );
-              await file.finishForm();
-              const fileType =
-                schema.fileType ??
-                (container || kind === 'none' ? null : kind === 'csv' ? 'csv' : 'json');
-              return { schema, fileName, fileType, bytes, choice: choiceOf(query, file.choice) };
-            },
-          });
+        async (upload) => {
+          const fileName = displayFileName(upload.fileName);
+          const kind = fileNameKind(fileName);
+          // gzip, zip and workbooks are opened when the job runs (docs/decisions/163).
+          const container = isContainerName(fileName);
+          if (kind === 'other' && !container) throw new AppError('unsupported_file');
+          await app.storage.put(uploadKey, upload.source);
+          await upload.finishForm();
+          const bytes = upload.bytes();
           const row = await enqueueJob(app, {
             id: jobId,
             userId: auth.userId,
             schemaId: upload.schemaId,
-            fileName: stored.fileName,
-            fileType: stored.fileType,
-            fileSize: stored.bytes,
+            fileName,
+            fileType:
+              upload.schema.fileType ??
+              (container || kind === 'none' ? null : kind === 'csv' ? 'csv' : 'json'),
+            fileSize: bytes,
             uploadKey,
-            schema: stored.schema,
-            quotaMonth: reservation?.month ?? null,
+            schema: upload.schema,
+            quotaMonth: upload.reservation?.month ?? null,
             livemode: auth.livemode,
-            choice: stored.choice,
-            estimatedSeconds: await estimateSeconds(app, stored.bytes),
+            choice: choiceOf(query, upload.choice),
+            estimatedSeconds: await estimateSeconds(app, bytes),
           });
-          return { row, bytes: stored.bytes };
+          return { row, bytes };
         },
       );
       request.apiUsage = { rows: 0, bytes: queued.bytes };
@@ -183,15 +144,10 @@ export default function jobRoutes(v1: ApiV1) {
       },
     },
     async ({ params, auth, reply }): Promise<JobV1> => {
-      if (!isUuid(params.job_id)) throw jobNotFound();
-      const [row] = await app.db
-        .select()
-        .from(validationJobs)
-        .where(and(eq(validationJobs.id, params.job_id), eq(validationJobs.userId, auth.userId)));
-      if (!row) throw jobNotFound();
-      if (row.status === 'queued' || row.status === 'running') reply.header('retry-after', '2');
-      const [job] = await jobsWithResults(app, [row]);
-      return job!;
+      const job = await findJob(app, auth.userId, params.job_id);
+      if (!job) throw jobNotFound();
+      if (job.status === 'queued' || job.status === 'running') reply.header('retry-after', '2');
+      return job;
     },
   );
 
@@ -207,21 +163,6 @@ export default function jobRoutes(v1: ApiV1) {
       query: jobListQuerySchema,
       responses: { 200: { description: 'A page of jobs.', schema: jobListSchema } },
     },
-    async ({ query, auth }): Promise<JobListV1> => {
-      const { rows, ...page } = await listPage<typeof validationJobs.$inferSelect>(
-        app.db,
-        {
-          table: validationJobs,
-          id: validationJobs.id,
-          createdAt: validationJobs.createdAt,
-          userId: validationJobs.userId,
-        },
-        auth.userId,
-        query,
-        query.status ? eq(validationJobs.status, query.status) : undefined,
-        'job',
-      );
-      return { data: await jobsWithResults(app, rows), ...page };
-    },
+    async ({ query, auth }): Promise<JobListV1> => listJobs(app, auth.userId, query),
   );
 }

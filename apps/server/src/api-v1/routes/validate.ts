@@ -13,16 +13,20 @@ import {
 import { parseSchema as parseSchemaValue } from '@schemacheck/engine';
 import { AppError } from '../../errors.ts';
 import { formatBytes } from '../../validation/limits.ts';
-import { runValidation, type ParsedSchema } from '../../validation/service.ts';
-import { choiceOf, withUploadForm } from '../../validation/upload-form.ts';
-import { withReservedUpload } from '../../validation/upload-request.ts';
+import {
+  runValidation,
+  type ParsedSchema,
+  type UncheckedSchema,
+} from '../../validation/service.ts';
+import { choiceOf } from '../../validation/upload-form.ts';
+import { receiveUpload } from '../../validation/upload-pipeline.ts';
 import type { ApiV1 } from '../openapi.ts';
 import { sampleError } from '../sample-errors.ts';
 import { uploadLimitFor } from '../test-mode.ts';
-import { openV1Upload, V1_FORM_MESSAGES } from '../upload.ts';
+import { v1UploadOptions } from '../upload.ts';
 
 // POST /v1/validate: one file, validated synchronously (docs/decisions/086) through the same
-// service as the web upload. Up to SYNC_MAX_BYTES and SYNC_MAX_ROWS; one byte or one row more is
+// service and the same upload pipeline as the web upload. Up to SYNC_MAX_BYTES and SYNC_MAX_ROWS; one byte or one row more is
 // 413 sync_limit pointing to /v1/jobs. The unit of the month is reserved before the body is read
 // and given back if the run does not complete.
 
@@ -38,8 +42,9 @@ export function syncLimitError(kind: 'bytes' | 'rows', limit: number): AppError 
   });
 }
 
-function columnsOf(schema: ParsedSchema): number {
-  const parsed = parseSchemaValue(schema.value);
+/** The schema's columns (the run has checked it). */
+function columnsOf(schema: ParsedSchema | UncheckedSchema): number {
+  const parsed = parseSchemaValue('value' in schema ? schema.value : JSON.parse(schema.text));
   return parsed.ok ? parsed.value.fields.length : 0;
 }
 
@@ -82,53 +87,40 @@ export default function validateRoutes(v1: ApiV1) {
       });
       const maxBytes = limitBytes!;
       const maxRows = Math.min(plan.maxRows ?? Infinity, SYNC_MAX_ROWS);
-      const upload = await openV1Upload(app, request, reply, {
-        userId: auth.userId,
-        schemaId: query.schema_id,
-        maxBytes,
-        tooLarge,
-      });
-      const outcome = await withReservedUpload(
+      const { outcome, columns } = await receiveUpload(
         {
-          app,
-          request,
-          reply,
-          userId: auth.userId,
-          monthlyValidations: plan.monthlyValidations,
-          countsAgainstQuota: auth.livemode,
-        },
-        (signal) =>
-          withUploadForm({
+          ...v1UploadOptions({
+            app,
             request,
-            storage: app.storage,
-            userId: auth.userId,
-            signal,
-            maxFileBytes: maxBytes,
+            reply,
+            auth,
+            schemaId: query.schema_id,
+            maxBytes,
             tooLarge,
-            schemaInForm: upload.schemaId === null,
-            messages: V1_FORM_MESSAGES,
-            run: async (file) => {
-              const schema = await upload.schemaOf(file);
-              const outcome = await runValidation(app, {
-                source: file.source,
-                fileName: file.fileName,
-                schema,
-                limits: { maxBytes, maxRows, report: plan.reportExport },
-                signal,
-                userId: auth.userId,
-                ...(upload.schemaId ? { schemaId: upload.schemaId } : {}),
-                // Bytes: the live or test-mode refusal chosen above; rows: always the sync limit.
-                limitError: (kind, limit) =>
-                  kind === 'bytes' ? tooLarge(limit) : syncLimitError(kind, limit),
-                beforeRecord: file.finishForm,
-                choice: choiceOf(query, file.choice),
-              });
-              return { outcome, columns: columnsOf(schema) };
-            },
+            monthlyValidations: plan.monthlyValidations,
           }),
+          schemaCheck: 'run',
+        },
+        async (upload) => ({
+          outcome: await runValidation(app, {
+            source: upload.source,
+            fileName: upload.fileName,
+            schema: upload.schema,
+            limits: { maxBytes, maxRows, report: plan.reportExport },
+            signal: upload.signal,
+            userId: auth.userId,
+            ...(upload.schemaId ? { schemaId: upload.schemaId } : {}),
+            // Bytes: the live or test-mode refusal chosen above; rows: always the sync limit.
+            limitError: (kind, limit) =>
+              kind === 'bytes' ? tooLarge(limit) : syncLimitError(kind, limit),
+            beforeRecord: upload.finishForm,
+            choice: choiceOf(query, upload.choice),
+          }),
+          columns: columnsOf(upload.schema),
+        }),
       );
-      const { result } = outcome.outcome;
-      request.apiUsage = { rows: result.totalRows, bytes: outcome.outcome.bytes };
+      const { result } = outcome;
+      request.apiUsage = { rows: result.totalRows, bytes: outcome.bytes };
       return {
         valid: result.valid,
         error_count: result.errorCount,
@@ -141,10 +133,10 @@ export default function validateRoutes(v1: ApiV1) {
           .map(sampleError),
         stats: {
           rows: result.totalRows,
-          columns: outcome.columns,
-          validated_in_ms: outcome.outcome.durationMs,
+          columns,
+          validated_in_ms: outcome.durationMs,
         },
-        report_id: outcome.outcome.resultId,
+        report_id: outcome.resultId,
         warnings: result.warnings.map(({ code, message }) => ({ code, message })),
         livemode: auth.livemode,
       };

@@ -1,7 +1,7 @@
-import { createWebhookSchema, PLANS } from '@schemacheck/contracts';
+import { createWebhookSchema } from '@schemacheck/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
 import { parseBody } from '../lib/validate.ts';
+import { requireFeature } from '../plans.ts';
 import { requireUser } from '../plugins/session.ts';
 import {
   createWebhook,
@@ -11,20 +11,14 @@ import {
   listWebhooks,
   redeliver,
   sendTestEvent,
-} from './service.ts';
+} from '../webhooks/service.ts';
 
 // The profile page's webhook calls (session and CSRF like every web call), over the same service
 // and the same shapes as /v1/webhooks. Creating and testing need a plan with API access; a user
 // who moved below Business can still see, switch off and delete what they have.
 
-export const WEBHOOKS_PLAN_MESSAGE =
-  'Webhooks are available on the Business and Enterprise plans. Upgrade in your profile.';
-
-function requirePlan(request: FastifyRequest): void {
-  if (!PLANS[request.auth!.user.subscriptionTier].limits.apiAccess) {
-    throw new AppError('plan_required', { message: WEBHOOKS_PLAN_MESSAGE });
-  }
-}
+/** Signed in, on a plan with webhooks (plans.ts words the refusal from the plan table). */
+const withPlan = { onRequest: requireUser, preHandler: requireFeature('webhooks') };
 
 type Id = { Params: { id: string } };
 
@@ -36,8 +30,7 @@ export default async function webhookWebRoutes(app: FastifyInstance) {
     data: await listWebhooks(deps, user(request)),
   }));
 
-  app.post('/api/webhooks', { onRequest: requireUser }, async (request, reply) => {
-    requirePlan(request);
+  app.post('/api/webhooks', withPlan, async (request, reply) => {
     const input = parseBody(createWebhookSchema, request.body);
     const created = await createWebhook(deps, user(request), input);
     request.log.info({ userId: user(request), webhookId: created.id }, 'Webhook created');
@@ -49,15 +42,13 @@ export default async function webhookWebRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.post<Id>('/api/webhooks/:id/enable', { onRequest: requireUser }, async (request) => {
-    requirePlan(request);
-    return enableWebhook(deps, user(request), request.params.id);
-  });
+  app.post<Id>('/api/webhooks/:id/enable', withPlan, async (request) =>
+    enableWebhook(deps, user(request), request.params.id),
+  );
 
-  app.post<Id>('/api/webhooks/:id/test', { onRequest: requireUser }, async (request, reply) => {
-    requirePlan(request);
-    return reply.code(202).send(await sendTestEvent(deps, user(request), request.params.id));
-  });
+  app.post<Id>('/api/webhooks/:id/test', withPlan, async (request, reply) =>
+    reply.code(202).send(await sendTestEvent(deps, user(request), request.params.id)),
+  );
 
   app.get<Id>('/api/webhooks/:id/deliveries', { onRequest: requireUser }, async (request) => ({
     data: await listDeliveries(deps, user(request), request.params.id),
@@ -65,9 +56,8 @@ export default async function webhookWebRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string; deliveryId: string } }>(
     '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
-    { onRequest: requireUser },
+    withPlan,
     async (request, reply) => {
-      requirePlan(request);
       const d = await redeliver(deps, user(request), request.params.id, request.params.deliveryId);
       return reply.code(202).send(d);
     },
