@@ -13,7 +13,8 @@ const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const dist = join(root, 'dist');
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { schemacheck: 'src/cli.ts' },
+  // The worker threads of `validate --jobs N` load their own entry (src/parallel/worker.ts).
+  entryPoints: { schemacheck: 'src/cli.ts', 'validate-worker': 'src/parallel/worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

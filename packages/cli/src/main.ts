@@ -33,6 +33,8 @@ Options for validate:
   --entry <name>           Zip: the file inside to check (default: every data file in turn)
   --valid-out <file>       Write the rows without errors there (CSV for CSV and Excel; JSON as given)
   --invalid-out <file>     Write the rows with errors there, with an errors column
+  --jobs <n>               Threads for one CSV file (default: the cores available; 1 for stdin);
+                           the output is the same for every n
   --list <name=file>       A reference list for the schema's inList rules: a text file, one
                            value a line, or a .csv's first column (file.csv#column for
                            another); repeat for each list
@@ -56,6 +58,7 @@ const OPTIONS = {
   entry: { type: 'string' },
   'valid-out': { type: 'string' },
   'invalid-out': { type: 'string' },
+  jobs: { type: 'string' },
   rows: { type: 'string' },
   to: { type: 'string' },
   'no-color': { type: 'boolean' },

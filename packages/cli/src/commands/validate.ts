@@ -9,6 +9,7 @@ import {
   type InputChoice,
   type Issue,
   type SchemaModel,
+  type ValidationResult,
   validatorOptionsFor,
 } from '@schemacheck/engine';
 import { type FileOutcome, formatGithub, formatJunit, summaryLine } from '../ci-formats.ts';
@@ -27,6 +28,8 @@ import { drained, outputClosed } from '../output.ts';
 import { createProgress } from '../progress.ts';
 import { openRowOutputs } from '../row-outputs.ts';
 import { FieldCodeCounts, formatText } from '../text-report.ts';
+import { type ChunkStats, validateCsvFileInParallel } from '../parallel/validate-chunks.ts';
+import { availableParallelism } from 'node:os';
 
 const FORMATS = ['text', 'json', 'csv', 'github', 'junit'] as const;
 type OutputFormat = (typeof FORMATS)[number];
@@ -54,6 +57,8 @@ interface RunSettings {
   invalidOut: string | undefined;
   /** --list NAME=FILE: the reference lists for inList rules. */
   lists: Record<string, string[]> | undefined;
+  /** Threads for one CSV file (--jobs); standard input is read with one. */
+  jobs: number;
 }
 
 /**
@@ -89,6 +94,7 @@ export async function validateCommand(paths: string[], options: CliOptions, io: 
     validOut: options['valid-out'],
     invalidOut: options['invalid-out'],
     lists: await loadLists(options.list),
+    jobs: parsePositiveInteger('--jobs', options.jobs, availableParallelism()),
   };
   const splitting = settings.validOut !== undefined || settings.invalidOut !== undefined;
   if (splitting && paths.length > 1)
@@ -113,7 +119,7 @@ export async function validateCommand(paths: string[], options: CliOptions, io: 
         );
       for (const input of opened.inputs) {
         if (outputClosed(io.stdout) && outcomes.some((o) => !o.result.valid)) break;
-        outcomes.push(await validateFile(input, settings, io));
+        outcomes.push(await validateFile(input, settings, io, path === '-' ? undefined : path));
       }
     } finally {
       await opened.close();
@@ -150,7 +156,13 @@ function inputChoice(settings: RunSettings): InputChoice {
   return choice;
 }
 
-async function validateFile(input: CliInput, settings: RunSettings, io: Io): Promise<FileOutcome> {
+async function validateFile(
+  input: CliInput,
+  settings: RunSettings,
+  io: Io,
+  /** The file on disk, when the input is that file's own bytes (not standard input). */
+  filePath: string | undefined,
+): Promise<FileOutcome> {
   const { schema, format } = settings;
   const opened = await input.open();
   const { fileType } = opened;
@@ -187,30 +199,75 @@ async function validateFile(input: CliInput, settings: RunSettings, io: Io): Pro
   const progress = createProgress(io, input.size);
   const started = performance.now();
   let bytes = 0;
+  let parallelResult: ValidationResult | undefined;
   try {
-    await refusalsAsUsage(async () => {
-      for await (const chunk of opened.chunks) {
-        validator.push(chunk);
-        rows?.splitter.push(chunk);
-        bytes += chunk.byteLength;
-        progress.update(bytes);
-        // A slow reader of the CSV report must not make the report pile up in memory.
-        if (report) await drained(io.stdout);
-        await rows?.drain();
-        if (validator.stopped) break;
-        // A reader that has gone (`| head -1`): with an error found the exit status is known (1),
-        // so the rest of the file is not read for output nobody receives (unless rows are being
-        // written to files, which still want every row).
-        if (!rows && errorsSeen > 0 && outputClosed(io.stdout)) break;
+    // --jobs N: a plain CSV file big enough to gain from threads (parallel/validate-chunks.ts).
+    if (
+      filePath !== undefined &&
+      settings.jobs > 1 &&
+      opened.fileType === 'csv' &&
+      opened.sheet === undefined &&
+      opened.compression === undefined &&
+      (input.size ?? 0) >= parallelMinBytes(io)
+    ) {
+      const outcome = await validateCsvFileInParallel({
+        path: filePath,
+        schema,
+        jobs: settings.jobs,
+        maxErrors: settings.maxErrors,
+        delimiter,
+        ...(validatorOptions.lists === undefined ? {} : { lists: validatorOptions.lists }),
+        ...(validatorOptions.maxFieldBytes === undefined
+          ? {}
+          : { maxFieldBytes: validatorOptions.maxFieldBytes }),
+        // One "today" for every thread (allowFuture / allowPast).
+        now: validatorOptions.now ?? new Date(),
+        chunkBytes: chunkBytesFor(io),
+        onIssue: validatorOptions.onIssue ?? (() => {}),
+        async onBytes(chunk) {
+          rows?.splitter.push(chunk);
+          bytes += chunk.byteLength;
+          progress.update(bytes);
+          if (report) await drained(io.stdout);
+          await rows?.drain();
+          return rows !== undefined || errorsSeen === 0 || !outputClosed(io.stdout);
+        },
+      });
+      // A file chunks could read otherwise (UTF-16, a sep= line) goes the single-thread way.
+      if ('result' in outcome) parallelResult = outcome.result;
+      if (io.env.SCHEMACHECK_TRACE_CHUNKS) {
+        const { stats } = outcome as { stats?: ChunkStats };
+        io.stderr.write(
+          'refused' in outcome
+            ? `schemacheck: ${input.name}: one thread (${outcome.refused})\n`
+            : `schemacheck: ${input.name}: ${stats!.chunks} chunks on ${settings.jobs} threads, ${stats!.seeded} validated again with earlier values${stats!.restFrom === undefined ? '' : `, the rest from byte ${stats!.restFrom} in one piece`}\n`,
+        );
       }
-    });
+    }
+    if (parallelResult === undefined)
+      await refusalsAsUsage(async () => {
+        for await (const chunk of opened.chunks) {
+          validator.push(chunk);
+          rows?.splitter.push(chunk);
+          bytes += chunk.byteLength;
+          progress.update(bytes);
+          // A slow reader of the CSV report must not make the report pile up in memory.
+          if (report) await drained(io.stdout);
+          await rows?.drain();
+          if (validator.stopped) break;
+          // A reader that has gone (`| head -1`): with an error found the exit status is known (1),
+          // so the rest of the file is not read for output nobody receives (unless rows are being
+          // written to files, which still want every row).
+          if (!rows && errorsSeen > 0 && outputClosed(io.stdout)) break;
+        }
+      });
   } catch (error) {
     progress.done();
     await rows?.close();
     if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read ${input.name}: ${(error as Error).message}`);
   }
-  const result = finishResult(opened, validator.end());
+  const result = finishResult(opened, parallelResult ?? validator.end());
   rows?.splitter.end();
   await rows?.close();
   progress.done();
@@ -244,4 +301,18 @@ function decideFileType(
   throw new UsageError(
     `${name} is not a CSV, JSON, Excel, gzip or zip file (name it .csv, .json, .ndjson, .jsonl, .xlsx, .gz or .zip, or pass --file-type)`,
   );
+}
+
+/**
+ * The smallest file worth threads (starting them costs ~50 ms each). SCHEMACHECK_PARALLEL_MIN_BYTES
+ * and SCHEMACHECK_CHUNK_BYTES change it and the chunk size, for tests and measurements only.
+ */
+function parallelMinBytes(io: Io): number {
+  const set = Number(io.env.SCHEMACHECK_PARALLEL_MIN_BYTES);
+  return Number.isInteger(set) && set >= 0 ? set : 4 << 20;
+}
+
+function chunkBytesFor(io: Io): number | undefined {
+  const set = Number(io.env.SCHEMACHECK_CHUNK_BYTES);
+  return Number.isInteger(set) && set > 0 ? set : undefined;
 }

@@ -159,10 +159,10 @@ export function createSampledCsvReader(
   let badBytes: string[] = [];
   let badNext = 0;
 
-  const chunk = options.chunk;
+  const chunkReading = options.chunk;
   function onDecodeError(index: number, byteOffset: number, bytes: string): void {
     badAt.push(decoded + index);
-    badOffset.push(chunk === undefined ? byteOffset : chunk.fileOffset(byteOffset));
+    badOffset.push(chunkReading === undefined ? byteOffset : chunkReading.fileOffset(byteOffset));
     badBytes.push(bytes);
   }
 
@@ -186,7 +186,7 @@ export function createSampledCsvReader(
 
   function deliverHeader(cells: string[]): void {
     headerSeen = true;
-    if (chunk !== undefined) parser!.addRows(chunk.rowsAfterHeader);
+    if (chunkReading !== undefined) parser!.addRows(chunkReading.rowsAfterHeader);
     sink.header(cells);
     quick = sink.quickRecord;
   }
@@ -260,7 +260,7 @@ export function createSampledCsvReader(
   function start(final: boolean): void {
     const bytes = joinChunks(head);
     head = [];
-    const detected = chunk?.encoding ?? detectEncoding(bytes, final);
+    const detected = chunkReading?.encoding ?? detectEncoding(bytes, final);
     encodingLabel = ENCODING_LABELS[detected.encoding];
     if (detected.encoding === 'utf-8') {
       if (detected.bomLength > 0) {
@@ -315,11 +315,14 @@ export function createSampledCsvReader(
       if (parser === null) {
         // Only the sample is held, copied (Buffer.slice would not copy): a caller may reuse its
         // buffer after push(). What follows it is read below like any later chunk.
-        const need = sampleBytes - headBytes;
+        // A file's chunk has its encoding and delimiter decided already: read from the first push
+        // (the header line, or the file's first chunk), so that boundary() can tell where
+        // reading stands without the stream ending.
+        const need = options.chunk !== undefined ? chunk.length : sampleBytes - headBytes;
         const held = chunk.length > need ? chunk.subarray(0, need) : chunk;
         head.push(new Uint8Array(held));
         headBytes += held.length;
-        if (headBytes < sampleBytes) return;
+        if (options.chunk === undefined && headBytes < sampleBytes) return;
         start(false);
         rest = chunk.subarray(held.length);
       }

@@ -75,6 +75,8 @@ const rowArb = fc.record({
   // A cell written without quotes although it needs them: a stray quote or a broken row.
   raw: fc.nat(40),
   width: fc.constantFrom(0, 0, 0, 0, 0, 0, 0, 0, 1, -1),
+  // A name with a quote inside, unquoted (`O"Neil`): read literally, it flips quote parity.
+  stray: fc.nat(12),
 });
 
 const fileArb = fc.record({
@@ -93,12 +95,16 @@ function fileText(f: FileSpec): string {
   const lines = [order.join(',')];
   f.rows.forEach((r, i) => {
     const cells = order.map((c) => r.cells[COLUMNS.indexOf(c)] as string);
-    const line = cells.map((v, k) => written(v, r.raw === k)).join(',');
+    const line = cells
+      .map((v, k) => (r.stray === 0 && order[k] === 'name' ? 'O"Neil' : written(v, r.raw === k)))
+      .join(',');
     lines.push(r.width > 0 ? `${line},extra` : r.width < 0 ? line.replace(/,[^,]*$/, '') : line);
     if (i < f.emptyLines) lines.push('');
   });
   return (f.bom ? '\uFEFF' : '') + lines.join(f.eol) + (f.finalBreak ? f.eol : '');
 }
+
+const verdicts = { merged: 0, seed: 0, rest: 0 };
 
 function run(bytes: Uint8Array, cuts: number[] | null, maxErrors: number) {
   const issues: Issue[] = [];
@@ -106,7 +112,13 @@ function run(bytes: Uint8Array, cuts: number[] | null, maxErrors: number) {
   const result =
     cuts === null
       ? validateBytes(SCHEMA, bytes, { fileType: 'csv', maxErrors, onIssue, now: NOW })
-      : validateCsvInChunks(SCHEMA, bytes, { maxErrors, onIssue, cuts, now: NOW });
+      : validateCsvInChunks(SCHEMA, bytes, {
+          maxErrors,
+          onIssue,
+          cuts,
+          now: NOW,
+          onVerdict: (kind) => verdicts[kind]++,
+        });
   return JSON.stringify({ result, issues });
 }
 
@@ -130,6 +142,11 @@ describe('chunked CSV validation', () => {
       ),
       { numRuns: 300 },
     );
+    // Every path was taken: chunks merged as they were, validated again with earlier chunks'
+    // values, and the rest of a file read in one piece after a stray quote.
+    expect(verdicts.merged).toBeGreaterThan(300);
+    expect(verdicts.seed).toBeGreaterThan(50);
+    expect(verdicts.rest).toBeGreaterThan(5);
   });
 
   it('cuts at every line feed outside quotes gives the same, also one byte per chunk asked', () => {
@@ -150,7 +167,13 @@ describe('chunked CSV validation', () => {
     const cuts = [20, 40, 60];
     expect(planChunks(bytes, cuts).length).toBeGreaterThan(2);
     const issues: Issue[] = [];
-    const result = validateCsvInChunks(SCHEMA, bytes, { cuts, onIssue: (i) => issues.push(i) });
+    const kinds: string[] = [];
+    const result = validateCsvInChunks(SCHEMA, bytes, {
+      cuts,
+      onIssue: (i) => issues.push(i),
+      onVerdict: (kind) => kinds.push(kind),
+    });
+    expect(kinds).toEqual(['merged', 'merged', 'merged', 'seed']);
     const dupes = issues
       .filter((i) => i.code === 'unique')
       .map((i) => `${i.row} ${i.field} ${i.message}`);
@@ -169,6 +192,9 @@ describe('chunked CSV validation', () => {
     expect(chunks.length).toBeGreaterThan(1);
     expect(run(bytes, [16, 24, 32, 40], 1000)).toBe(run(bytes, null, 1000));
     expect(JSON.parse(run(bytes, [16, 24, 32, 40], 1000)).result.totalRows).toBe(6);
+    const kinds: string[] = [];
+    validateCsvInChunks(SCHEMA, bytes, { cuts: [16, 24, 32, 40], onVerdict: (k) => kinds.push(k) });
+    expect(kinds.at(-1)).toBe('rest');
   });
 
   it('the boundary scan counts LF, CR and CRLF as the reader counts rows, across pieces', () => {

@@ -19,6 +19,8 @@ export interface InChunksOptions extends ChunkValidateOptions {
    * boundary before one of them (none before it: the chunk runs on).
    */
   cuts: readonly number[];
+  /** Told what became of each chunk (tests: that every path was taken). */
+  onVerdict?: (kind: 'merged' | 'seed' | 'rest') => void;
 }
 
 /** Cuts the bytes as the CLI's reader does, block by block (block ends at `cuts`). */
@@ -61,7 +63,7 @@ export function validateCsvInChunks(
   bytes: Uint8Array,
   options: InChunksOptions,
 ): ValidationResult {
-  const { maxErrors, delimiter, onIssue, cuts, ...shared } = options;
+  const { maxErrors, delimiter, onIssue, cuts, onVerdict, ...shared } = options;
   const decision = planCsvSplit(bytes.subarray(0, CSV_PLAN_SAMPLE_BYTES), delimiter);
   if (!decision.ok) {
     const single: Parameters<typeof validateBytes>[2] = { ...shared, fileType: 'csv' };
@@ -82,6 +84,7 @@ export function validateCsvInChunks(
       p.end,
     );
     const verdict = merger.accept(p, outcome);
+    onVerdict?.(verdict.kind);
     if (verdict.kind === 'seed') merger.accept(p, run(verdict.chunk, p.end), true);
     if (verdict.kind === 'rest') {
       merger.accept({ ...p, last: true }, run(verdict.chunk, bytes.length), true);
