@@ -5,7 +5,8 @@ import { fail, installShutdown, openConfiguredDatabase } from './startup.ts';
 // the retention purge) against PostgreSQL, beside web servers started with RUN_JOBS=false
 // (docs/decisions/094). Several may run; pg-boss hands each job to one of them, and a job whose
 // worker dies is taken over by another. It needs DATABASE_URL (PGlite belongs to one process,
-// which runs the jobs itself) and the same DATA_DIR storage as the web servers.
+// which runs the jobs itself) and the same storage as the web servers: one S3 bucket (S3_BUCKET,
+// docs/decisions/215) or a shared DATA_DIR.
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
