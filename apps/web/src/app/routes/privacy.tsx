@@ -37,14 +37,16 @@ const sections: LegalSection[] = [
         <p>
           <strong className="font-semibold text-zinc-900">Workspace and API.</strong> When you
           validate a file in your dashboard or through the API, it is sent to us over an encrypted
-          connection, processed in memory and deleted when validation finishes. We never write the
-          file to disk and never store it permanently.
+          connection, processed and deleted when validation finishes (an Excel, gzip or zip file is
+          written to a temporary file while it is read, and removed at once). We never keep the
+          uploaded file itself.
         </p>
         <p>
           What we keep from a validation is its result: the file name, row and error counts, the
           schema used, the first errors found (which include the offending values, for example an
-          invalid email address) and, on plans with report export, the full error report. Results
-          are kept for 90 days and then deleted automatically. Only you can see them.
+          invalid email address) and, on plans with report export, the full error report and the
+          file’s rows split into those without errors and those with errors, for you to download.
+          Results are kept for 90 days and then deleted automatically. Only you can see them.
         </p>
       </>
     ),
@@ -126,7 +128,10 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>Uploaded files: not kept; deleted as soon as validation finishes.</li>
-        <li>Validation results and error reports: 90 days.</li>
+        <li>
+          Validation results, error reports and the valid and invalid rows of a file (plans with
+          report export): 90 days.
+        </li>
         <li>
           Account data: until you delete your account; then removed within 30 days of deletion.
         </li>

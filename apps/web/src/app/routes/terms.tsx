@@ -110,9 +110,10 @@ const sections: LegalSection[] = [
           process them only to provide the service to you.
         </p>
         <p>
-          Uploaded files are processed in memory and deleted after validation; they are never stored
-          permanently. Validation results are retained for 90 days and then deleted. When you delete
-          your account, your account data is removed within 30 days. The{' '}
+          Uploaded files are processed and deleted after validation; they are never stored
+          permanently. Validation results (on plans with report export, also the full error report
+          and the file’s valid and invalid rows) are retained for 90 days and then deleted. When you
+          delete your account, your account data is removed within 30 days. The{' '}
           <Link to={paths.privacy} className={link}>
             Privacy Policy
           </Link>{' '}

@@ -17,7 +17,7 @@ export const landingFaqs: Faq[] = [
   {
     question: 'Is my data safe?',
     answer:
-      'The CSV and JSON validator pages check your file inside your browser, so it never leaves your device. In the workspace, files are sent over an encrypted connection, processed in memory and deleted when validation finishes; they are never stored. Only the summary and the error list of a validation are kept, for 90 days.',
+      'The CSV and JSON validator pages check your file inside your browser, so it never leaves your device. In the workspace, files are sent over an encrypted connection, processed and deleted when validation finishes; the uploaded file itself is not kept. What is kept, for 90 days and only for you, is the result: its summary and error list, and on the Pro plan and above the full error report and the file’s valid and invalid rows for download.',
   },
   {
     question: 'Do I need a credit card to start?',
@@ -52,7 +52,7 @@ export const helpFaqs: Faq[] = [
   {
     question: 'Which file formats can I validate?',
     answer:
-      'CSV (comma, semicolon, tab or pipe delimited; UTF-8, UTF-16 or Windows-1252) and JSON (an array of records, a single object, or newline-delimited JSON). Files must end in .csv, .json or .ndjson.',
+      'CSV (comma, semicolon, tab or pipe delimited; UTF-8, UTF-16 or Windows-1252), JSON (an array of records, a single object, or newline-delimited JSON) and Excel workbooks (.xlsx: the first sheet, or the one you pick; cells read as Excel shows them, errors named by cell such as Sheet1!D14). Any of them may be compressed with gzip (.gz) or sent in a .zip (pick the file when it holds several). Files must end in .csv, .json, .ndjson, .jsonl, .xlsx, .gz or .zip. The old .xls and the binary .xlsb formats are not read: save them as .xlsx or CSV. On the Pro plan and above, the rows without errors and the rows with errors can be downloaded beside the error report.',
   },
   {
     question: 'What are the plan limits?',
@@ -280,12 +280,12 @@ export const industryFaqs: Faq[] = [
   {
     question: 'Is SchemaCheck GDPR compliant?',
     answer:
-      'SchemaCheck is designed around data minimisation: files are processed in memory and deleted after validation, never stored; the in-browser validators do not upload files at all. We keep only validation summaries and error lists (90 days) and your account details. See the Privacy Policy for the legal bases, your rights and how to exercise them.',
+      'SchemaCheck is designed around data minimisation: files are processed in memory and deleted after validation, never stored; the in-browser validators do not upload files at all. We keep only validation results (summaries and error lists; on paid plans also the full error report and the valid and invalid rows, for you to download) for 90 days, and your account details. See the Privacy Policy for the legal bases, your rights and how to exercise them.',
   },
   {
     question: 'Do you store personal data from my files?',
     answer:
-      'Files are not stored. The error list of a validation can contain the offending values (for example an invalid email address); it is kept with the result for 90 days and then deleted, and only you can see it.',
+      'Uploaded files are not kept. The error list of a validation can contain the offending values (for example an invalid email address), and on the Pro plan and above the valid and invalid rows of the file are kept with the result for you to download; all of it is kept for 90 days and then deleted, and only you can see it.',
   },
   {
     question: 'Can I validate files without sending them to you?',

@@ -3,6 +3,8 @@ import type { WebSchema } from '@schemacheck/engine';
 
 import { ApiError, upload, type UploadOptions } from '@/lib/api-client';
 
+import type { InputChoice } from '../lib/file-choices';
+
 /**
  * POST /api/validate: multipart with `schema` (JSON text) first, then `file`, so that the server
  * can check the schema before it reads a byte of the file. Upload progress is real.
@@ -11,9 +13,13 @@ export function validateOnServer(
   file: File,
   schema: WebSchema,
   options: UploadOptions,
+  choice: InputChoice = {},
 ): Promise<ValidateResponse> {
   const form = new FormData();
   form.append('schema', JSON.stringify(schema));
+  // The sheet of a workbook, the file of a zip (decision 206): form fields before the file.
+  if (choice.sheet !== undefined) form.append('sheet', choice.sheet);
+  if (choice.entry !== undefined) form.append('entry', choice.entry);
   form.append('file', file, file.name);
   return upload<ValidateResponse>('/api/validate', form, options);
 }

@@ -8,6 +8,7 @@ import { toast } from '@/hooks/use-toast';
 
 import { downloadBlob } from '../lib/download';
 import { formatBytes, formatCount } from '@/lib/format';
+import { useFileChoice } from '../lib/file-choices';
 import { fileTypeOf, verdictOf } from '../lib/result';
 import { loadEngine } from '../lib/engine';
 import { checkDraftForValidation } from '../lib/schema-check';
@@ -17,6 +18,7 @@ import { usePreset, type ValidatorPreset } from '../lib/use-preset';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { ActionBar } from './action-bar';
 import { FileDropzone } from './file-dropzone';
+import { InputPicker } from './input-picker';
 import { ResultsPanel, ResultsPlaceholder } from './results-panel';
 import { SchemaBuilder } from './schema-builder';
 import { LocalProgress } from './validation-progress';
@@ -39,6 +41,7 @@ export function LocalValidator({
   const [problems, setProblems] = useState<ProblemMap>(NO_PROBLEMS);
   const [status, setStatus] = useState('');
   const { state, start, cancel, reset } = useLocalValidation();
+  const pick = useFileChoice(file);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const form = useSchemaForm(fileType, () => {
     reset();
@@ -65,7 +68,7 @@ export function LocalValidator({
     if (!file) return;
     setProblems(NO_PROBLEMS);
     setStatus(`Validating ${file.name} on this device…`);
-    const outcome = await start(file, checked.schema, draft.fileType);
+    const outcome = await start(file, checked.schema, draft.fileType, pick.choice);
     if (outcome.status === 'done') {
       const r = outcome.outcome.result;
       const verdict = verdictOf(r);
@@ -113,6 +116,15 @@ export function LocalValidator({
                 setFile(null);
                 reset();
               }}
+            />
+            <InputPicker
+              choices={pick.choices}
+              value={pick.value}
+              onChange={(value) => {
+                pick.setValue(value);
+                reset();
+              }}
+              disabled={running}
             />
           </CardContent>
         </Card>

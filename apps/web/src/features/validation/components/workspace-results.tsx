@@ -16,6 +16,7 @@ import { serverFailure } from '../lib/server-failure';
 import type { UpgradeReason } from '../lib/upgrade-reason';
 import type { RunningValidation } from '../lib/use-server-validation';
 import { ResultsPanel, ResultsPlaceholder } from './results-panel';
+import { RowDownloads } from './row-downloads';
 import { ServerProgress } from './validation-progress';
 
 interface WorkspaceResultsProps {
@@ -93,6 +94,14 @@ export function WorkspaceResults({
       ) : (
         <ResultsPlaceholder />
       )}
+      {!running && result && !reportLocked ? (
+        <RowDownloads
+          resultId={result.id}
+          fileName={result.fileName}
+          validRows={result.validRows}
+          invalidRows={result.invalidRows}
+        />
+      ) : null}
     </section>
   );
 }

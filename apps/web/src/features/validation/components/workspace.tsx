@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { toast } from '@/hooks/use-toast';
 
 import { useUsage } from '../api/usage';
+import { useFileChoice } from '../lib/file-choices';
 import { fileTypeOf } from '../lib/result';
 import { checkDraftForValidation } from '../lib/schema-check';
 import { fromWebSchema, mapProblems, type ProblemMap } from '../lib/schema-draft';
@@ -13,6 +14,7 @@ import { useSchemaForm } from '../lib/use-schema-form';
 import { useSchemaLibrary } from '../lib/use-schema-library';
 import { useServerValidation } from '../lib/use-server-validation';
 import { ActionBar } from './action-bar';
+import { InputPicker } from './input-picker';
 import { SavedSchemasDialog } from './saved-schemas-dialog';
 import { SchemaBuilder } from './schema-builder';
 import { SchemaLibraryActions } from './schema-library-actions';
@@ -36,6 +38,7 @@ export function Workspace({ user }: { user: PublicUser }) {
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const usage = useUsage();
   const server = useServerValidation();
+  const pick = useFileChoice(file);
 
   const form = useSchemaForm('csv', () => {
     server.clearResult();
@@ -65,7 +68,7 @@ export function Workspace({ user }: { user: PublicUser }) {
     }
     if (!file) return;
     setProblems(NO_PROBLEMS);
-    const outcome = await server.validate(file, checked.schema);
+    const outcome = await server.validate(file, checked.schema, pick.choice);
     if (outcome.kind === 'done') {
       toast({ title: outcome.verdict.title, description: outcome.verdict.description });
       requestAnimationFrame(() => resultsHeading.current?.focus());
@@ -117,6 +120,15 @@ export function Workspace({ user }: { user: PublicUser }) {
             }
             onSample={loadSample}
             onStarter={fieldCount === 0 ? loadStarter : undefined}
+          />
+          <InputPicker
+            choices={pick.choices}
+            value={pick.value}
+            onChange={(value) => {
+              pick.setValue(value);
+              server.clearResult();
+            }}
+            disabled={Boolean(server.running)}
           />
           <SchemaBuilder
             form={form}

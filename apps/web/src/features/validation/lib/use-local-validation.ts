@@ -2,6 +2,7 @@ import type { WebSchema } from '@schemacheck/engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { LocalProgressState } from '../components/validation-progress';
+import type { InputChoice } from './file-choices';
 import type { ResultView } from './result';
 import type { StartMessage, WorkerMessage } from './worker-protocol';
 
@@ -31,7 +32,7 @@ export function useLocalValidation() {
   useEffect(() => stop, [stop]);
 
   const start = useCallback(
-    (file: File, schema: WebSchema, fileType: 'csv' | 'json') =>
+    (file: File, schema: WebSchema, fileType: 'csv' | 'json', choice: InputChoice = {}) =>
       new Promise<LocalState>((resolve) => {
         stop();
         const w = new Worker(new URL('./validate.worker.ts', import.meta.url), { type: 'module' });
@@ -80,7 +81,7 @@ export function useLocalValidation() {
             message: event.message || 'An error occurred during validation.',
           });
         };
-        const start: StartMessage = { type: 'start', file, schema, fileType };
+        const start: StartMessage = { type: 'start', file, schema, fileType, ...choice };
         w.postMessage(start);
       }),
     [stop],

@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { USAGE_KEY } from '../api/usage';
 import { validateOnServer } from '../api/validate';
 import type { UploadState } from '../components/validation-progress';
+import type { InputChoice } from './file-choices';
 import { verdictOf } from './result';
 import { serverFailure, type ServerFailure } from './server-failure';
 
@@ -32,7 +33,7 @@ export function useServerValidation() {
   const [status, setStatus] = useState('');
 
   const validate = useCallback(
-    async (file: File, schema: WebSchema): Promise<ValidationOutcome> => {
+    async (file: File, schema: WebSchema, choice?: InputChoice): Promise<ValidationOutcome> => {
       const controller = new AbortController();
       const startedAt = Date.now();
       setResult(null);
@@ -41,11 +42,16 @@ export function useServerValidation() {
       const update = (upload: Partial<UploadState>) =>
         setRunning((r) => (r ? { ...r, upload: { ...r.upload, ...upload } } : r));
       try {
-        const response = await validateOnServer(file, schema, {
-          signal: controller.signal,
-          onUploadProgress: (loaded, total) => update({ loaded, total }),
-          onUploadDone: () => update({ doneAt: Date.now() - startedAt }),
-        });
+        const response = await validateOnServer(
+          file,
+          schema,
+          {
+            signal: controller.signal,
+            onUploadProgress: (loaded, total) => update({ loaded, total }),
+            onUploadDone: () => update({ doneAt: Date.now() - startedAt }),
+          },
+          choice,
+        );
         setResult(response);
         void queryClient.invalidateQueries({ queryKey: USAGE_KEY });
         const verdict = verdictOf(response);

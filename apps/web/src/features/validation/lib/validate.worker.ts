@@ -33,7 +33,7 @@ const post = (message: WorkerMessage) => self.postMessage(message);
 /** Names the engine's input planner opens; gzip, zip and OLE bytes go there whatever the name. */
 const CONTAINER_NAME = /\.(xlsx|xlsm|xlsb|xls|zip|gz|gzip|tgz)$/i;
 
-async function run({ file, schema, fileType }: StartMessage): Promise<void> {
+async function run({ file, schema, fileType, sheet, entry }: StartMessage): Promise<void> {
   const parsed = parseSchema(schema, 'web');
   if (!parsed.ok) {
     post({ type: 'error', message: 'The schema has problems', problems: parsed.problems });
@@ -80,6 +80,8 @@ async function run({ file, schema, fileType }: StartMessage): Promise<void> {
     const planned = await planInputs(file.name, blobSource(file), webPlatform, {
       schema: parsed.value,
       decide: (name, first) => detectFileType(name, first, fileType),
+      ...(sheet !== undefined ? { sheet } : {}),
+      ...(entry !== undefined ? { entry } : {}),
     });
     if (planned.length > 1) {
       throw new InputRefusedError(

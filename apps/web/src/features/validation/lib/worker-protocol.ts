@@ -9,6 +9,9 @@ export interface StartMessage {
   file: File;
   schema: WebSchema;
   fileType: 'csv' | 'json';
+  /** The sheet of a workbook, the data file of a zip (the pickers, decision 206). */
+  sheet?: string;
+  entry?: string;
 }
 
 export type WorkerMessage =
