@@ -217,27 +217,6 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
       },
     },
   },
-  getValidRows: {
-    params: { report_id: REPORT_ID },
-    responses: {
-      200: {
-        'text/csv': 'sku,price,email\r\nABC-1234,9.99,ann@example.com\r\n',
-        'application/json': [{ sku: 'ABC-1234', price: 9.99, email: 'ann@example.com' }],
-        'application/x-ndjson': '{"sku":"ABC-1234","price":9.99,"email":"ann@example.com"}\n',
-      },
-    },
-  },
-  getInvalidRows: {
-    params: { report_id: REPORT_ID },
-    responses: {
-      200: {
-        'text/csv':
-          'sku,price,email,errors\r\nABC-0042,-3.50,bob@example.com,price: Must be at least 0\r\n',
-        'application/json': [{ sku: 'ABC-0042', price: -3.5, email: 'bob@example.com' }],
-        'application/x-ndjson': '{"sku":"ABC-0042","price":-3.50,"email":"bob@example.com"}\n',
-      },
-    },
-  },
   getUsage: {
     responses: {
       200: {
