@@ -56,6 +56,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', '@schemacheck/*'] }] },
   },
   {
+    // Stand-alone Node packages (decisions 195, 196): nothing of the apps; the test-mode Stripe
+    // nothing of ours at all, node-platform only the engine's types.
+    files: ['packages/stripe-test-mode/**/*.ts', 'packages/node-platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@schemacheck/server', '@schemacheck/web', '**/apps/**'] },
+      ],
+    },
+  },
+  {
+    files: ['packages/stripe-test-mode/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@schemacheck/*', '**/apps/**'] }] },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@schemacheck/web', '**/apps/web/**'] }],
