@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -117,10 +116,6 @@ export function peopleCsv(bytes: number): Buffer {
     size += line.length + 2;
   }
   return Buffer.from(lines.join('\r\n') + '\r\n');
-}
-
-export function sha256(b: Buffer | string): string {
-  return createHash('sha256').update(b).digest('hex');
 }
 
 /** One webhook's delivery attempts through the public API, newest first. */

@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parseSchemaText, type SchemaFormat, type SchemaModel } from '@schemacheck/engine';
 import { type Io, UsageError } from './process-io.ts';
 
-export { UsageError, processIo, type Io } from './process-io.ts';
+export { UsageError, type Io } from './process-io.ts';
 
 const SCHEMA_FORMATS = ['web', 'api', 'jsonschema', 'tableschema'] as const;
 
@@ -56,30 +55,6 @@ export async function readText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${describeFsError(error)}`);
-  }
-}
-
-export interface Input {
-  name: string;
-  /** Bytes, when known (not for standard input). */
-  size: number | undefined;
-  chunks: AsyncIterable<Uint8Array>;
-}
-
-/** Opens a data file, or standard input for '-', failing early with a readable reason. */
-export async function openInput(path: string, io: Io): Promise<Input> {
-  if (path === '-') return { name: 'stdin', size: undefined, chunks: io.stdin };
-  try {
-    const info = await stat(path);
-    if (info.isDirectory()) throw new UsageError(`cannot read ${path}: it is a folder`);
-    return {
-      name: path,
-      size: info.size,
-      chunks: createReadStream(path, { highWaterMark: 1 << 20 }),
-    };
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read ${path}: ${describeFsError(error)}`);
   }
 }

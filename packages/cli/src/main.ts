@@ -6,6 +6,7 @@ import { UsageError, type Io, processIo } from './process-io.ts';
 declare const __SCHEMACHECK_VERSION__: string;
 
 export const EXIT_VALID = 0;
+/** @public The exit code of a file with errors (README: exit codes). */
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
 

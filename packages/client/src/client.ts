@@ -1,5 +1,5 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
-import { SchemaCheckError, unwrap } from './errors.ts';
+import { unwrap } from './errors.ts';
 import type { components, paths } from './generated/api.ts';
 import { pollJob, retryAfterMs, type Job, type WaitOptions } from './jobs.ts';
 import { uploadForm, type SchemaSource, type UploadFile } from './uploads.ts';
@@ -95,5 +95,3 @@ export function createSchemaCheckClient(options: ClientOptions): SchemaCheckClie
     },
   };
 }
-
-export { SchemaCheckError };

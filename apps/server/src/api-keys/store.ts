@@ -32,7 +32,6 @@ const CHECK_CHARS = 6;
 const KEY_RE = new RegExp(
   `^(?:${API_KEY_TEST_PREFIX}|${API_KEY_PREFIX})([0-9A-Za-z]{${BODY_CHARS}})([0-9A-Za-z]{${CHECK_CHARS}})$`,
 );
-export const KEY_LENGTH = API_KEY_PREFIX.length + BODY_CHARS + CHECK_CHARS;
 const SHOWN_BODY_CHARS = 8;
 
 const prefixOf = (mode: ApiKeyMode) => (mode === 'test' ? API_KEY_TEST_PREFIX : API_KEY_PREFIX);

@@ -70,10 +70,6 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
   await deleteSession(db, sha256Hex(token));
 }
 
-export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 export async function sweepSessions(db: Db, now: Date): Promise<void> {
   const idleBefore = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
   await db

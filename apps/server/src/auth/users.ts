@@ -36,11 +36,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | nul
   return user ?? null;
 }
 
-export async function findUserById(db: Db, id: string): Promise<User | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user ?? null;
-}
-
 /** 409 when the username or the email is already registered (ignoring case). */
 export async function assertAvailable(db: Db, username: string, email: string): Promise<void> {
   const taken = await db

@@ -32,6 +32,5 @@ export interface Storage {
   close(): void;
 }
 
-export { assertKey, userKey, userPrefix } from './keys.ts';
-export { LocalStorage } from './local.ts';
+export { userKey, userPrefix } from './keys.ts';
 // S3Storage (./s3.ts) is imported only where S3 is configured (create.ts): the AWS SDK is large.

@@ -19,9 +19,6 @@ export function displayFileName(raw: string | undefined): string {
   return name === '' || name === '.' || name === '..' ? 'upload' : name;
 }
 
-/** `error-report-<name without .csv/.json/.ndjson>.csv`, shared with the web app. */
-export { reportFileName } from '@schemacheck/contracts';
-
 /**
  * Content-Disposition for a download (RFC 6266): an ASCII `filename` with quotes, backslashes,
  * controls and non-ASCII replaced, and the exact name as UTF-8 in `filename*`.

@@ -37,8 +37,6 @@ import { newMessageId, signatureHeaders } from './signing.ts';
 // an attempt, or a waiting attempt nobody woke).
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
-export const WEBHOOK_EVENTS = ['job.completed', 'job.failed'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by POST /v1/webhooks/{id}/test only. */
 export const TEST_EVENT = 'webhook.test';
 /**

@@ -24,5 +24,3 @@ export const paths = {
   profile: '/profile',
   apiDocs: '/api-docs',
 } as const;
-
-export type AppPath = (typeof paths)[keyof typeof paths];

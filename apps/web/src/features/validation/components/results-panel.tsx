@@ -8,8 +8,6 @@ import { Breakdown } from './error-breakdown';
 import { ErrorTable } from './error-table';
 import { ErrorSummary, SuccessSummary, type ReportAction } from './result-summary';
 
-export type { ReportAction } from './result-summary';
-
 interface ResultsPanelProps {
   result: ResultView;
   report: ReportAction | null;

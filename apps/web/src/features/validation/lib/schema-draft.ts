@@ -229,7 +229,3 @@ export function mapProblems(problems: readonly SchemaProblem[]): ProblemMap {
   }
   return map;
 }
-
-export function hasProblems(map: ProblemMap): boolean {
-  return map.schema.length > 0 || Object.keys(map.fields).length > 0;
-}
