@@ -14,6 +14,8 @@
 //   BENCH_SKIP_CLI=1     skip the CLI process section BENCH_CLI_RUNS=15    runs per command
 //   BENCH_SKIP_EXCEL=1   skip the Excel/gzip section  BENCH_EXCEL_ROWS=300000  its workbook's rows
 //   BENCH_EXCEL_RUNS=1   runs per Excel reader        BENCH_SECTIONS=excel   only these sections (ids)
+//   BENCH_SKIP_JOBS=1    skip the --jobs section      BENCH_JOBS=1,2,4     its --jobs values
+//   BENCH_JOBS_RUNS=3    runs per --jobs value        BENCH_JOBS_ROWS      its file's rows (BENCH_ROWS)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
@@ -24,6 +26,7 @@ import { fmt, markdownTable, textTable } from './lib/format.ts';
 import type { BenchContext, Section, SectionResult, Target } from './lib/types.ts';
 import { cliProcessSection } from './sections/cli-process.ts';
 import { excelSection } from './sections/excel.ts';
+import { jobsSection } from './sections/jobs.ts';
 import { memorySection } from './sections/memory.ts';
 import { serverResponsivenessSection } from './sections/server-responsiveness.ts';
 import { throughputSection } from './sections/throughput.ts';
@@ -32,6 +35,7 @@ import { throughputSection } from './sections/throughput.ts';
 const SECTIONS: Section[] = [
   throughputSection,
   cliProcessSection,
+  jobsSection,
   memorySection,
   serverResponsivenessSection,
   excelSection,
