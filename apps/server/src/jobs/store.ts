@@ -1,9 +1,9 @@
 import type { JobStatusV1, ListQueryV1 } from '@schemacheck/contracts';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
-import { listPage } from '../api-v1/pagination.ts';
+import { listPage } from '../lib/pagination.ts';
 import { validationJobs } from '../db/schema.ts';
-import { isUuid } from '../validation/results.ts';
+import { isUuid } from '../lib/uuid.ts';
 import { jobsWithResults, type JobRow } from './validation-jobs.ts';
 
 // Reading jobs (docs/decisions/093, 185): the one place that queries validation_jobs for the

@@ -7,17 +7,15 @@ import { validationResults } from '../db/schema.ts';
 import { storableJson } from '../lib/unicode.ts';
 import type { Storage } from '../storage/index.ts';
 import { deleteRowOutputs } from '../reports/row-outputs.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 // Stored validation results: the summary and the first errors in the database, the full list as
 // a CSV report in storage (docs/decisions/031), both deleted after RESULT_RETENTION_DAYS (033).
 
 export type ResultRow = typeof validationResults.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
+/** Kept here for the modules that import it from results.ts; its home is lib/uuid.ts. */
+export { isUuid };
 
 /** Storage key of a result's report: the server's ids only. */
 export function reportKeyFor(userId: string, resultId: string): string {

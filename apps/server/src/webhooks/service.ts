@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { webhookDeliveries, webhooks } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { lockAccount } from '../lib/account-lock.ts';
-import { isUuid } from '../validation/results.ts';
+import { isUuid } from '../lib/uuid.ts';
 import {
   nextAttemptNumber,
   nudge,
