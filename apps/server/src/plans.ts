@@ -1,6 +1,8 @@
 import {
+  PAID_TIERS,
   PLANS,
   SUBSCRIPTION_TIERS,
+  type PaidTier,
   type PlanLimits,
   type SubscriptionTier,
 } from '@schemacheck/contracts';
@@ -14,6 +16,11 @@ import { AppError } from './errors.ts';
 
 /** The tiers from the cheapest up: the server's one tier order. */
 export const TIER_ORDER: readonly SubscriptionTier[] = SUBSCRIPTION_TIERS;
+
+/** The plans bought through Checkout (Pro, Business); Enterprise is agreed by contract. */
+export function isPaidTier(tier: SubscriptionTier): tier is PaidTier {
+  return (PAID_TIERS as readonly SubscriptionTier[]).includes(tier);
+}
 
 /** A plan limit that is a yes or a no. */
 export type PlanFlag = {
@@ -49,6 +56,11 @@ export const FEATURES = {
   reportExport: {
     flag: 'reportExport',
     subject: 'Downloading the full error report is',
+    end: () => '.',
+  },
+  rowDownloads: {
+    flag: 'reportExport',
+    subject: 'Downloading the valid and invalid rows is',
     end: () => '.',
   },
   apiKeys: { flag: 'apiAccess', subject: 'API keys are', end: UPGRADE },

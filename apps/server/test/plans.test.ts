@@ -23,6 +23,9 @@ describe('plan features', () => {
     expect(refusal(() => assertFeature('free', 'reportExport')).message).toBe(
       'Downloading the full error report is available on the Pro plan and above.',
     );
+    expect(refusal(() => assertFeature('free', 'rowDownloads')).message).toBe(
+      'Downloading the valid and invalid rows is available on the Pro plan and above.',
+    );
     expect(refusal(() => assertFeature('pro', 'apiKeys')).message).toBe(
       'API keys are available on the Business and Enterprise plans. Upgrade in your profile.',
     );

@@ -11,7 +11,7 @@ import {
   releaseIdempotencyKey,
   requestFingerprint,
 } from './idempotency.ts';
-import { ApiV1, openApiDocument } from './openapi.ts';
+import { ApiV1 } from './openapi.ts';
 import { rateLimitOf, takeRequest, WINDOW_SECONDS } from './rate-limit.ts';
 import { routeModules } from './routes/index.ts';
 import './types.ts';
@@ -178,11 +178,4 @@ export default async function apiV1(app: FastifyInstance) {
   });
 
   for (const register of routeModules) await register(v1);
-
-  let document: Record<string, unknown> | null = null;
-  app.get('/openapi.json', { config: { apiPublic: true } }, async (_request, reply) => {
-    document ??= openApiDocument(v1, { appUrl: app.config.appUrl });
-    reply.header('cache-control', 'public, max-age=300');
-    return document;
-  });
 }

@@ -1,4 +1,4 @@
-import { PLANS, type PaidTier } from '@schemacheck/contracts';
+import { PAID_TIERS, PLANS, type PaidTier } from '@schemacheck/contracts';
 import { API_VERSION, TestModeStripe, type TestModeStore } from '@schemacheck/stripe-test-mode';
 import Stripe from 'stripe';
 import { ConfigError, type StripeConfig } from '../config.ts';
@@ -78,7 +78,7 @@ export async function startTestBilling(options: {
     now: () => Math.floor(options.now().getTime() / 1000),
     store: options.store,
     log: options.log,
-    prices: (['pro', 'business'] as const).map((tier) => ({
+    prices: PAID_TIERS.map((tier) => ({
       id: TEST_PRICES[tier],
       lookupKey: `${tier}_monthly`,
       nickname: `SchemaCheck ${PLANS[tier].label}`,

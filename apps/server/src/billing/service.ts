@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { users, type User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { isPaidTier } from '../plans.ts';
 import { isMissingResource, stripeCall, tierOfPrice } from './gateway.ts';
 import { QUOTE_TTL_MS, readQuote, signQuote } from './quote.ts';
 import { BUSINESS_GRACE_MS, syncCustomer } from './sync.ts';
@@ -51,7 +52,7 @@ export async function subscriptionStateWithPlan(
 ): Promise<SubscriptionState> {
   const state = subscriptionState(app, user);
   if (!user.stripeSubscriptionId) return state;
-  if (state.status === 'active' && (state.tier === 'pro' || state.tier === 'business')) {
+  if (state.status === 'active' && isPaidTier(state.tier)) {
     return { ...state, subscribedTier: state.tier };
   }
   // Past due: the limits may be Free while the subscription is still for a paid plan.

@@ -1,6 +1,7 @@
 import type { ApiV1 } from '../openapi.ts';
 import jobRoutes from './jobs.ts';
 import listRoutes from './lists.ts';
+import openApiDocumentRoute from './openapi-document.ts';
 import reportRoutes from './reports.ts';
 import schemaRoutes from './schemas.ts';
 import usageRoutes from './usage.ts';
@@ -20,4 +21,6 @@ export const routeModules: ApiV1RouteModule[] = [
   reportRoutes,
   usageRoutes,
   webhookRoutes,
+  // Last: the document lists every route registered before it.
+  openApiDocumentRoute,
 ];
