@@ -1,6 +1,5 @@
-import type { InferFieldMisfits, SchemaProblem } from '@schemacheck/engine';
-import { Download, FileUp, Plus, Sparkles } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { Plus } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
@@ -8,26 +7,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/hooks/use-toast';
 
-import { downloadBlob } from '../lib/download';
-import { loadEngine } from '../lib/engine';
-import { plural } from '../lib/format';
-import { fileTypeOf } from '../lib/result';
-import {
-  emptyField,
-  fromWebSchema,
-  toWebSchema,
-  type ProblemMap,
-  type SchemaDraft,
-} from '../lib/schema-draft';
-import type { WebSchema } from '@schemacheck/engine';
-import { FieldEditor, selectClass, TYPE_LABELS } from './field-editor';
-
-/** Bytes read from the start of a file to propose a schema. */
-const INFER_BYTES = 4 * 1024 * 1024;
-const INFER_ROWS = 1000;
+import { emptyField, type ProblemMap, type SchemaDraft } from '../lib/schema-draft';
+import { FieldEditor, selectClass } from './field-editor';
+import { RulesSection } from './rules-section';
+import { SchemaOptions } from './schema-builder-notes';
+import { SchemaTools } from './schema-tools';
 
 interface SchemaBuilderProps {
   form: UseFormReturn<SchemaDraft>;
@@ -41,26 +26,10 @@ interface SchemaBuilderProps {
 }
 
 export function SchemaBuilder({ form, problems, file, actions, onReplaced }: SchemaBuilderProps) {
-  const { register, control, getValues, reset } = form;
+  const { register, control, getValues } = form;
   const { fields, append, remove, move } = useFieldArray({ control, name: 'fields' });
   const [announcement, setAnnouncement] = useState('');
-  const [importProblems, setImportProblems] = useState<SchemaProblem[] | null>(null);
-  const [inferring, setInferring] = useState(false);
-  // Rules of an imported schema the engine cannot check (decision 004): validation goes on
-  // without them, so the person is told which, beside the schema, until they dismiss it.
-  const [importWarnings, setImportWarnings] = useState<{ file: string; warnings: string[] } | null>(
-    null,
-  );
-  // Values of the inferred fields that did not fit their proposed types: validation will report
-  // them, and the person should see them before (docs/decisions/111).
-  const [misfits, setMisfits] = useState<{ file: string; fields: InferFieldMisfits[] } | null>(
-    null,
-  );
-  const importInput = useRef<HTMLInputElement>(null);
   const baseId = useId();
-  const importId = `${baseId}-import`;
-  const importProblemsId = `${baseId}-import-problems`;
-
   const focusLater = (elementId: string) =>
     requestAnimationFrame(() => document.getElementById(elementId)?.focus());
 
@@ -86,97 +55,6 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
 
   const onAdd = () => {
     append(emptyField(), { shouldFocus: true });
-  };
-
-  const replaceWith = (schema: WebSchema, keepName: boolean) => {
-    const current = getValues();
-    const draft = fromWebSchema(schema, current.fileType);
-    if (keepName && current.name.trim()) draft.name = current.name;
-    reset(draft);
-    onReplaced?.();
-  };
-
-  const onImport = async (input: HTMLInputElement) => {
-    const chosen = input.files?.[0];
-    input.value = '';
-    if (!chosen) return;
-    const [{ parseSchemaText, exportSchema }, text] = await Promise.all([
-      loadEngine(),
-      chosen.text(),
-    ]);
-    const parsed = parseSchemaText(text);
-    if (!parsed.ok) {
-      setImportProblems(parsed.problems);
-      toast({
-        variant: 'destructive',
-        title: 'Schema not imported',
-        description: `${chosen.name} has ${parsed.problems.length === 1 ? 'a problem' : `${parsed.problems.length} problems`}; see the schema card.`,
-      });
-      return;
-    }
-    setImportProblems(null);
-    setMisfits(null);
-    setImportWarnings(
-      parsed.warnings.length > 0 ? { file: chosen.name, warnings: parsed.warnings } : null,
-    );
-    replaceWith(exportSchema(parsed.value, 'web') as unknown as WebSchema, false);
-    toast({
-      title: 'Schema imported',
-      description: `${plural(parsed.value.fields.length, 'field')} from ${chosen.name}.${
-        parsed.warnings.length > 0
-          ? ` ${plural(parsed.warnings.length, 'rule')} cannot be checked; see the schema card.`
-          : ''
-      }`,
-    });
-  };
-
-  const onExport = () => {
-    const draft = getValues();
-    const schema = toWebSchema(draft);
-    const name = (draft.name.trim() || 'schema').replace(/[^\w.-]+/g, '-');
-    downloadBlob(
-      new Blob([`${JSON.stringify(schema, null, 2)}\n`], { type: 'application/json' }),
-      `${name}.json`,
-    );
-  };
-
-  const onInfer = async () => {
-    if (!file) return;
-    setInferring(true);
-    try {
-      const fileType = fileTypeOf(file.name) ?? getValues('fileType');
-      const [{ inferProposalFromBytes }, buffer] = await Promise.all([
-        loadEngine(),
-        file.slice(0, INFER_BYTES).arrayBuffer(),
-      ]);
-      const bytes = new Uint8Array(buffer);
-      const { schema, misfits: found } = inferProposalFromBytes(bytes, fileType, INFER_ROWS);
-      if (schema.fields.length === 0) {
-        toast({
-          variant: 'destructive',
-          title: 'Nothing to infer',
-          description: `No columns or properties were found in ${file.name}.`,
-        });
-        return;
-      }
-      schema.fileType = fileType;
-      if (!getValues('name').trim()) schema.name = file.name.replace(/\.[^.]+$/, '');
-      replaceWith(schema, true);
-      setImportProblems(null);
-      setImportWarnings(null);
-      setMisfits(found.length > 0 ? { file: file.name, fields: found } : null);
-      const odd = found.reduce((n, f) => n + f.count, 0);
-      toast({
-        title: 'Schema inferred',
-        description: `${plural(schema.fields.length, 'field')} proposed from ${file.name}.${
-          odd > 0
-            ? ` ${plural(odd, 'value does', 'values do')} not fit ${odd === 1 ? 'its' : 'their'} column's type; see the schema card.`
-            : ' Review them before you validate.'
-        }`,
-      });
-    } finally {
-      setInferring(false);
-    }
   };
 
   return (
@@ -210,78 +88,13 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
           </div>
         </div>
 
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void onInfer()}
-            disabled={!file || inferring}
-            aria-describedby={file ? undefined : `${baseId}-infer-hint`}
-          >
-            {inferring ? <Spinner /> : <Sparkles aria-hidden="true" />}
-            Infer from file
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => importInput.current?.click()}>
-            <FileUp aria-hidden="true" />
-            Import schema
-          </Button>
-          <input
-            ref={importInput}
-            id={importId}
-            type="file"
-            accept=".json,application/json"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Import schema file"
-            onChange={(event) => void onImport(event.currentTarget)}
-          />
-          <Button variant="outline" size="sm" onClick={onExport} disabled={fields.length === 0}>
-            <Download aria-hidden="true" />
-            Export schema
-          </Button>
-        </div>
-        {!file ? (
-          <p id={`${baseId}-infer-hint`} className="-mt-3 text-xs text-zinc-600">
-            Select a file to infer its fields. Import accepts this form, JSON Schema or Table
-            Schema.
-          </p>
-        ) : null}
-
-        {importProblems ? (
-          <ImportNote
-            id={importProblemsId}
-            tone="error"
-            title="The imported schema was not used:"
-            items={importProblems.map((problem) => (
-              <>
-                {problem.path ? <code className="font-mono text-xs">{problem.path}</code> : null}
-                {problem.path ? ': ' : null}
-                {problem.message}
-              </>
-            ))}
-            onDismiss={() => setImportProblems(null)}
-          />
-        ) : null}
-
-        {importWarnings ? (
-          <ImportNote
-            tone="warning"
-            testId="import-warnings"
-            title={`SchemaCheck cannot check ${plural(importWarnings.warnings.length, 'rule')} of ${
-              importWarnings.file
-            }; validation goes on without ${importWarnings.warnings.length === 1 ? 'it' : 'them'}:`}
-            items={importWarnings.warnings}
-            onDismiss={() => setImportWarnings(null)}
-          />
-        ) : null}
-
-        {misfits ? (
-          <InferMisfitsNote
-            file={misfits.file}
-            fields={misfits.fields}
-            onDismiss={() => setMisfits(null)}
-          />
-        ) : null}
+        <SchemaTools
+          form={form}
+          file={file}
+          baseId={baseId}
+          fieldCount={fields.length}
+          onReplaced={onReplaced}
+        />
 
         {problems.schema.length > 0 ? (
           <div role="alert" className="grid gap-1">
@@ -324,6 +137,8 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
           </Button>
         </fieldset>
 
+        <RulesSection form={form} baseId={baseId} onAnnounce={setAnnouncement} />
+
         <SchemaOptions form={form} baseId={baseId} />
 
         <p aria-live="polite" className="sr-only">
@@ -331,160 +146,5 @@ export function SchemaBuilder({ form, problems, file, actions, onReplaced }: Sch
         </p>
       </CardContent>
     </Card>
-  );
-}
-
-function SchemaOptions({ form, baseId }: { form: UseFormReturn<SchemaDraft>; baseId: string }) {
-  const fileType = form.watch('fileType');
-  const box =
-    'size-4 rounded accent-indigo-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2';
-  return (
-    <details className="rounded-lg border border-zinc-200 bg-zinc-50 px-4 py-3 text-sm">
-      <summary className="cursor-pointer font-medium text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-        File structure options
-      </summary>
-      <div className="mt-3 grid gap-2">
-        {fileType === 'csv' ? (
-          <>
-            <label className="flex items-center gap-2 text-zinc-800" htmlFor={`${baseId}-order`}>
-              <input
-                id={`${baseId}-order`}
-                type="checkbox"
-                className={box}
-                {...form.register('orderMatters')}
-              />
-              Columns must appear in this order
-            </label>
-            <label className="flex items-center gap-2 text-zinc-800" htmlFor={`${baseId}-extra`}>
-              <input
-                id={`${baseId}-extra`}
-                type="checkbox"
-                className={box}
-                {...form.register('additionalColumns')}
-              />
-              Allow columns that are not in the schema
-            </label>
-          </>
-        ) : (
-          <label className="flex items-center gap-2 text-zinc-800" htmlFor={`${baseId}-props`}>
-            <input
-              id={`${baseId}-props`}
-              type="checkbox"
-              className={box}
-              {...form.register('additionalProperties')}
-            />
-            Allow properties that are not in the schema
-          </label>
-        )}
-      </div>
-    </details>
-  );
-}
-
-/** Misfits listed per field in the note; the count covers the rest. */
-const MISFITS_SHOWN = 5;
-
-/** After "Infer from file": the values that did not fit, by row, so nothing is a surprise. */
-function InferMisfitsNote({
-  file,
-  fields,
-  onDismiss,
-}: {
-  file: string;
-  fields: InferFieldMisfits[];
-  onDismiss: () => void;
-}) {
-  const total = fields.reduce((n, f) => n + f.count, 0);
-  return (
-    <div
-      className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
-      data-testid="infer-misfits"
-      role="status"
-    >
-      <p className="font-medium">
-        {plural(total, 'value')} in {file} {total === 1 ? 'does' : 'do'} not fit the proposed type.
-        Validating will report {total === 1 ? 'it' : 'them'} as{' '}
-        {total === 1 ? 'an error' : 'errors'}:
-      </p>
-      <ul className="mt-2 grid gap-2">
-        {fields.map((f) => (
-          <li key={f.field}>
-            <span className="font-medium">{f.field}</span>{' '}
-            <span className="text-amber-900">({TYPE_LABELS[f.type]})</span>:{' '}
-            {f.misfits.slice(0, MISFITS_SHOWN).map((m, i) => (
-              <span key={i}>
-                {i > 0 ? ', ' : null}
-                row {m.row}{' '}
-                <code className="rounded bg-white/70 px-1 font-mono text-xs">
-                  {m.value.length > 40 ? `${m.value.slice(0, 40)}…` : m.value}
-                </code>
-              </span>
-            ))}
-            {f.count > MISFITS_SHOWN ? ` and ${f.count - MISFITS_SHOWN} more` : null}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-2 text-xs text-amber-900">
-        Fix them in the file, or change the field&apos;s type if they are right.
-      </p>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="mt-1 text-amber-950 hover:bg-amber-100"
-        onClick={onDismiss}
-      >
-        Dismiss
-      </Button>
-    </div>
-  );
-}
-
-const NOTE_TONES = {
-  error: {
-    role: 'alert',
-    box: 'border-red-200 bg-red-50 text-red-800',
-    button: 'text-red-800 hover:bg-red-100',
-  },
-  warning: {
-    role: 'status',
-    box: 'border-amber-200 bg-amber-50 text-amber-950',
-    button: 'text-amber-950 hover:bg-amber-100',
-  },
-} as const;
-
-/** What an import found (problems that stopped it, or rules it could not keep), until dismissed. */
-function ImportNote({
-  id,
-  tone,
-  testId,
-  title,
-  items,
-  onDismiss,
-}: {
-  id?: string;
-  tone: keyof typeof NOTE_TONES;
-  testId?: string;
-  title: string;
-  items: ReactNode[];
-  onDismiss: () => void;
-}) {
-  const t = NOTE_TONES[tone];
-  return (
-    <div
-      id={id}
-      role={t.role}
-      data-testid={testId}
-      className={`rounded-lg border p-4 text-sm ${t.box}`}
-    >
-      <p className="font-medium">{title}</p>
-      <ul className="mt-2 grid list-disc gap-1 pl-5">
-        {items.map((item, i) => (
-          <li key={i}>{item}</li>
-        ))}
-      </ul>
-      <Button variant="ghost" size="sm" className={`mt-2 ${t.button}`} onClick={onDismiss}>
-        Dismiss
-      </Button>
-    </div>
   );
 }

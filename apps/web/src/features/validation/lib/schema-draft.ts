@@ -8,6 +8,8 @@ import {
   type WebSchema,
 } from '@schemacheck/engine';
 
+import { fromWebRule, toWebRule, type RuleDraft } from './rules-draft';
+
 // The schema builder's form values and their conversion to and from the engine's web form
 // (docs/product.md#the-validation-workspace). Every input is kept as the text the user typed;
 // an empty input means "unset" and is left out of the schema.
@@ -33,6 +35,12 @@ export interface FieldDraft {
   allowPast: boolean;
   /** One allowed value per line. */
   values: string;
+  /** The name of a reference list (Profile → Lists) the value must be in. */
+  inList: string;
+  /** 'warning': this field's failures never make the file invalid. */
+  severity: 'error' | 'warning';
+  /** A message template ({field}, {value}, {other}) replacing the engine's. */
+  message: string;
 }
 
 export interface SchemaDraft {
@@ -42,6 +50,8 @@ export interface SchemaDraft {
   orderMatters: boolean;
   additionalColumns: boolean;
   additionalProperties: boolean;
+  /** Cross-field rules (rules-draft.ts). */
+  rules: RuleDraft[];
 }
 
 /** A new field: empty name, type string, not required, no rules (docs/product.md#the-validation-workspace). */
@@ -66,6 +76,9 @@ export function emptyField(): FieldDraft {
     allowFuture: true,
     allowPast: true,
     values: '',
+    inList: '',
+    severity: 'error',
+    message: '',
   };
 }
 
@@ -77,6 +90,7 @@ export function emptySchema(fileType: 'csv' | 'json' = 'csv'): SchemaDraft {
     orderMatters: false,
     additionalColumns: true,
     additionalProperties: true,
+    rules: [],
   };
 }
 
@@ -144,6 +158,9 @@ export function toWebField(draft: FieldDraft): WebField {
   const values = list(draft.values, /\r?\n/);
   if (values.length > 0 || draft.type === 'enum') v.values = values;
   if (draft.unique) v.unique = true;
+  if (draft.inList.trim() !== '') v.inList = draft.inList.trim();
+  if (draft.severity === 'warning') v.severity = 'warning';
+  if (draft.message.trim() !== '') v.message = draft.message;
   return { name: draft.name, type: draft.type, required: draft.required, validation: v };
 }
 
@@ -159,6 +176,7 @@ export function toWebSchema(draft: SchemaDraft): WebSchema {
   } else {
     schema.additionalProperties = draft.additionalProperties;
   }
+  if (draft.rules.length > 0) schema.rules = draft.rules.map(toWebRule);
   return schema;
 }
 
@@ -188,6 +206,9 @@ export function fromWebField(field: WebField): FieldDraft {
     allowFuture: v.allowFuture !== false,
     allowPast: v.allowPast !== false,
     values: (v.values ?? []).join('\n'),
+    inList: text(v.inList),
+    severity: v.severity === 'warning' ? 'warning' : 'error',
+    message: text(v.message),
   };
 }
 
@@ -202,6 +223,7 @@ export function fromWebSchema(
     orderMatters: schema.orderMatters ?? false,
     additionalColumns: schema.additionalColumns ?? true,
     additionalProperties: schema.additionalProperties ?? true,
+    rules: (schema.rules ?? []).map(fromWebRule),
   };
 }
 
