@@ -1,9 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Rollup } from 'vite';
 
-// The day of the build (YYYY-MM-DD); scripts/build.mjs fixes it once for both of its builds.
-const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10);
-
 // Two warnings about dependencies' code, not this app's, are silenced (only these; everything else
 // still prints): the "use client" directive (react-router, TanStack Query, Radix) marks a React
 // Server Components boundary and means nothing in a client-only bundle, which drops it; and zod 4
@@ -22,7 +19,9 @@ export default defineConfig({
   plugins: [tailwindcss()],
   esbuild: { jsx: 'automatic' },
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
-  define: { __BUILD_DATE__: JSON.stringify(buildDate) },
+  // true only in the pre-render's build (scripts/build.mjs): pages write placeholders that the
+  // server fills when it serves them (the day: components/seo/build-date.ts, decision 216).
+  define: { __PRERENDER__: 'false' },
   // `npm run dev -w @schemacheck/web`: Vite on http://localhost:5173, reloading the page on every
   // change, with the API's requests sent to the server `npm start` runs beside it (README,
   // "Developing the web app"): http://127.0.0.1:$PORT (3000 by default), or API_URL. 127.0.0.1,

@@ -32,11 +32,13 @@ process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 
 // React's production builds for the pre-render too (react-dom/server picks by NODE_ENV).
 process.env.NODE_ENV = 'production';
-// One date for both builds and the manifest (a build that crosses midnight stays consistent).
-process.env.BUILD_DATE ??= new Date().toISOString().slice(0, 10);
-const buildDate = process.env.BUILD_DATE;
+// The build's day: the sitemap's lastmod. Pages that show a day get a placeholder instead, which
+// the server fills with its own day when it serves them (decision 216): one build serves for
+// every day.
+const buildDate = process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10);
 // The origin written into canonical and Open Graph URLs: the server's own default, or APP_URL.
-// The server rewrites it when it runs under another origin.
+// The server rewrites it when it runs under another origin (decision 216): one build serves any
+// origin, and `npm start` never rebuilds for a new PORT or APP_URL.
 const origin = new URL(process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`)
   .origin;
 
@@ -58,6 +60,7 @@ await build({
     copyPublicDir: false,
     target: 'node20',
   },
+  define: { __PRERENDER__: 'true' },
 });
 
 phase('client and SSR builds');

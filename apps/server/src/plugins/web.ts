@@ -10,8 +10,12 @@ import { apiNotFound } from './errors.ts';
 
 // The built web app (WEB_DIST; docs/decisions/105, 106):
 // - every public page is pre-rendered HTML (dist/prerender.json lists them), served from memory,
-//   compressed (the build's .br/.gz when the origin matches, else compressed once here), with
-//   `cache-control: no-cache` and an ETag;
+//   compressed (the build's .br/.gz when the page is served as built, else compressed once here),
+//   with `cache-control: no-cache` and an ETag of what is sent;
+// - what the build cannot know is put in when serving (decision 216), so that one build serves
+//   any origin on any day and `npm start` never rebuilds for them: the build's origin in canonical
+//   and Open Graph URLs becomes APP_URL's, and the legal pages' date placeholders become the
+//   server's current day (UTC); such a page is made and compressed again when the day changes;
 // - the signed-in app's routes (prerender.json's appRoutes) get the single-page app's shell;
 // - /robots.txt and /sitemap.xml are written from the same list and the server's own origin;
 // - files of the build come from @fastify/static with their precompressed copies; hashed
@@ -21,6 +25,20 @@ import { apiNotFound } from './errors.ts';
 // Without a build, non-API URLs answer 503 with the command that makes one.
 
 export const WEB_NOT_BUILT = 'Web app not built: run npm run build -w @schemacheck/web';
+
+/** Written by the pre-render (apps/web/src/components/seo/build-date.ts), filled here. */
+export const DATE_PLACEHOLDER = '__SCHEMACHECK_DATE_ISO__';
+export const DATE_TEXT_PLACEHOLDER = '__SCHEMACHECK_DATE_TEXT__';
+
+/** A day (YYYY-MM-DD) as the web app writes it: "24 November 2026". */
+export function dateText(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
 
 /** dist/prerender.json, written by apps/web/scripts/build.mjs. */
 interface PrerenderManifest {
@@ -123,16 +141,32 @@ export default fp(
     // The build wrote its own origin into canonical and Open Graph URLs; a server elsewhere
     // rewrites them (and compresses the result itself).
     const sameOrigin = manifest.origin === origin;
-    const load = (file: string): HtmlDocument => {
+    const today = () => app.now().toISOString().slice(0, 10);
+    /** A page as served: the build's file, or (origin, day) put in, made once per day. */
+    const load = (file: string): (() => HtmlDocument) => {
       const full = path.join(root, file);
-      const text = readFileSync(full, 'utf8');
-      if (!sameOrigin) {
-        return new HtmlDocument(Buffer.from(text.replaceAll(manifest.origin, origin)), {});
+      const built = readFileSync(full, 'utf8');
+      const text = sameOrigin ? built : built.replaceAll(manifest.origin, origin);
+      if (!text.includes(DATE_PLACEHOLDER) && !text.includes(DATE_TEXT_PLACEHOLDER)) {
+        // Served as built: the build's precompressed copies are this very text.
+        const precompressed: Partial<Record<Encoding, Buffer>> = {};
+        if (sameOrigin && existsSync(`${full}.br`)) precompressed.br = readFileSync(`${full}.br`);
+        if (sameOrigin && existsSync(`${full}.gz`)) precompressed.gzip = readFileSync(`${full}.gz`);
+        const doc = new HtmlDocument(Buffer.from(text), precompressed);
+        return () => doc;
       }
-      const precompressed: Partial<Record<Encoding, Buffer>> = {};
-      if (existsSync(`${full}.br`)) precompressed.br = readFileSync(`${full}.br`);
-      if (existsSync(`${full}.gz`)) precompressed.gzip = readFileSync(`${full}.gz`);
-      return new HtmlDocument(Buffer.from(text), precompressed);
+      // The build's .br/.gz hold the placeholders: never sent; compressed here per day.
+      let current: { day: string; doc: HtmlDocument } | undefined;
+      return () => {
+        const day = today();
+        if (current?.day !== day) {
+          const filled = text
+            .replaceAll(DATE_PLACEHOLDER, day)
+            .replaceAll(DATE_TEXT_PLACEHOLDER, dateText(day));
+          current = { day, doc: new HtmlDocument(Buffer.from(filled), {}) };
+        }
+        return current.doc;
+      };
     };
     const pages = new Map(manifest.pages.map((page) => [page.path, load(page.file)]));
     const notFound = load(manifest.notFound);
@@ -142,9 +176,10 @@ export default fp(
     async function sendHtml(
       request: FastifyRequest,
       reply: FastifyReply,
-      doc: HtmlDocument,
+      page: () => HtmlDocument,
       status = 200,
     ): Promise<FastifyReply> {
+      const doc = page();
       reply
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')

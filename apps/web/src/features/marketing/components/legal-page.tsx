@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { SiteLayout } from '@/components/layouts/site-layout';
-import { formatBuildDate } from '@/components/seo/build-date';
+import { formatSiteDate, siteDate } from '@/components/seo/build-date';
 
 import type { Crumb } from '../lib/json-ld';
 import { Breadcrumb } from './breadcrumb';
@@ -12,7 +12,10 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** A legal document: title, last-updated date (the build's day), contents, numbered sections. */
+/**
+ * A legal document: title, last-updated date (the day the server serves it, decision 216),
+ * contents, numbered sections.
+ */
 export function LegalPage({
   title,
   intro,
@@ -24,6 +27,7 @@ export function LegalPage({
   crumbs: readonly Crumb[];
   sections: readonly LegalSection[];
 }) {
+  const day = siteDate();
   return (
     <SiteLayout>
       <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
@@ -32,7 +36,10 @@ export function LegalPage({
           {title}
         </h1>
         <p className="mt-3 text-sm text-zinc-600">
-          Last updated: <time data-testid="last-updated">{formatBuildDate()}</time>
+          Last updated:{' '}
+          <time data-testid="last-updated" data-site-date="" dateTime={day}>
+            {formatSiteDate(day)}
+          </time>
         </p>
         <div className="mt-6 text-base leading-7 text-zinc-700">{intro}</div>
         <nav
