@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { userKey } from '../src/storage/keys.ts';
 import { S3Storage } from '../src/storage/s3.ts';
-import { ORPHAN_AGE_MS, sweepStorage } from '../src/storage/sweep.ts';
+import { SWEEP_MIN_AGE_MS, sweepStorage } from '../src/storage/sweep.ts';
 import {
   clientsOf,
   multipartBody,
@@ -98,7 +98,7 @@ describe('the server on S3 storage', () => {
     await bucket.put(userKey(ghost, 'uploads', `${randomUUID()}.upload`), Readable.from(['x']));
 
     // Objects cannot be aged in a bucket: the sweep runs as if later than the orphan age.
-    const later = new Date(Date.now() + ORPHAN_AGE_MS + 60_000);
+    const later = new Date(Date.now() + SWEEP_MIN_AGE_MS + 60_000);
     const counts = await sweepStorage(t.app.db, t.app.storage, later);
     expect(counts).toMatchObject({ userFolders: 1, reports: 1 });
     const left = await keysUnder(userId);

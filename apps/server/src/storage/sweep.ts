@@ -19,8 +19,6 @@ import type { Storage } from './index.ts';
  * older than any write, since requests are cut at 5 minutes and reports are written as they go.
  */
 export const SWEEP_MIN_AGE_MS = 15 * 60 * 1000;
-/** @deprecated The old name of SWEEP_MIN_AGE_MS, kept while test/storage-s3.test.ts uses it. */
-export const ORPHAN_AGE_MS = SWEEP_MIN_AGE_MS;
 export const SWEEP_EVERY_MS = 15 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
