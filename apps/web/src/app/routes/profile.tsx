@@ -5,6 +5,7 @@ import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { AccountDetailsCard } from '@/features/profile/components/account-details-card';
 import { CurrentPlanCard } from '@/features/billing/components/current-plan-card';
+import { ListsSection } from '@/features/lists/components/lists-section';
 import { DangerZone } from '@/features/profile/components/danger-zone';
 import { PlansGrid } from '@/features/billing/components/plans-grid';
 import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
@@ -26,6 +27,7 @@ function Profile() {
       <div className="mt-10">
         <PlansGrid currentTier={user.subscriptionTier} />
       </div>
+      <ListsSection user={user} className="mt-10" />
       <ApiKeysSection user={user} className="mt-10" />
       <WebhooksSection user={user} className="mt-10" />
       <div className="mt-10">

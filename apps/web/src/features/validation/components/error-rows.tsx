@@ -35,6 +35,12 @@ export function ErrorCards({ errors, json }: { errors: ErrorItem[]; json: boolea
               </span>
             </p>
             <p className="mt-1 text-zinc-900">{error.message}</p>
+            {error.suggestion !== undefined || error.severity === 'warning' ? (
+              <p className="mt-1 text-xs text-zinc-600">
+                {error.severity === 'warning' ? 'Warning. ' : ''}
+                {error.suggestion !== undefined ? `Did you mean: ${error.suggestion}` : ''}
+              </p>
+            ) : null}
             <p className="mt-1 text-xs text-zinc-600">
               Value:{' '}
               <span
@@ -92,7 +98,7 @@ export function ErrorTableView({
         className="overflow-x-auto rounded-lg border border-zinc-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
       >
         <table
-          className="w-full min-w-[36rem] border-collapse text-left text-sm"
+          className="w-full min-w-[44rem] border-collapse text-left text-sm"
           data-testid="error-table"
         >
           <caption className="sr-only">{caption}</caption>
@@ -109,6 +115,12 @@ export function ErrorTableView({
               </th>
               <th scope="col" className="px-4 py-2.5 font-semibold">
                 Value
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Severity
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Did you mean
               </th>
               {json ? (
                 <th scope="col" className="px-4 py-2.5 font-semibold">
@@ -139,6 +151,12 @@ export function ErrorTableView({
                     >
                       {value.text}
                     </span>
+                  </td>
+                  <td className="px-4 py-2.5 text-zinc-700">
+                    {error.severity === 'warning' ? 'Warning' : 'Error'}
+                  </td>
+                  <td className="max-w-40 break-words px-4 py-2.5 font-mono text-xs text-zinc-900">
+                    {error.suggestion ?? ''}
                   </td>
                   {json ? (
                     <td className="px-4 py-2.5 font-mono text-xs text-zinc-700">

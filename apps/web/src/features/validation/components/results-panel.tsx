@@ -7,6 +7,7 @@ import type { ResultView } from '../lib/result';
 import { Breakdown } from './error-breakdown';
 import { ErrorTable } from './error-table';
 import { ErrorSummary, SuccessSummary, type ReportAction } from './result-summary';
+import { RuleWarnings } from './rule-warnings';
 
 interface ResultsPanelProps {
   result: ResultView;
@@ -35,6 +36,7 @@ export function ResultsPanel({ result, report }: ResultsPanelProps) {
           </ul>
         </div>
       ) : null}
+      <RuleWarnings result={result} />
       {success ? null : (
         <>
           <Breakdown result={result} />
