@@ -1,6 +1,5 @@
-import { TEST_MODE_MAX_FILE_BYTES } from '@schemacheck/contracts';
+import { formatBytes, TEST_MODE_MAX_FILE_BYTES } from '@schemacheck/contracts';
 import { AppError } from '../errors.ts';
-import { formatBytes } from '../validation/limits.ts';
 import type { ApiAuth } from './auth.ts';
 
 // Test-mode API keys (docs/decisions/174): the upload limits of a request. A live key gets its

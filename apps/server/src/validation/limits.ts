@@ -1,4 +1,10 @@
-import { PLANS, type PlanLimits, type SubscriptionTier } from '@schemacheck/contracts';
+import {
+  formatBytes,
+  formatCount,
+  PLANS,
+  type PlanLimits,
+  type SubscriptionTier,
+} from '@schemacheck/contracts';
 import { AppError } from '../errors.ts';
 
 // Plan refusals with the messages the dashboard's tier-limit dialog reads (docs/product.md#plans-and-limits: "file size"
@@ -6,14 +12,6 @@ import { AppError } from '../errors.ts';
 
 export function limitsOf(tier: SubscriptionTier): PlanLimits {
   return PLANS[tier].limits;
-}
-
-/** 1048576 → "1 MB" (binary megabytes, as the plans are written). */
-export function formatBytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-  const kb = bytes / 1024;
-  return kb >= 1 ? `${Number.isInteger(kb) ? kb : kb.toFixed(1)} KB` : `${bytes} bytes`;
 }
 
 export function fileTooLarge(maxFileBytes: number): AppError {
@@ -25,7 +23,7 @@ export function fileTooLarge(maxFileBytes: number): AppError {
 
 export function rowLimit(maxRows: number): AppError {
   return new AppError('row_limit', {
-    message: `This file has more than ${maxRows.toLocaleString('en-GB')} rows, the limit of your plan.`,
+    message: `This file has more than ${formatCount(maxRows)} rows, the limit of your plan.`,
     extra: { limit: maxRows },
   });
 }

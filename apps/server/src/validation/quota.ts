@@ -1,4 +1,6 @@
 import {
+  formatCount,
+  formatLongDate,
   PLANS,
   usageResetDate,
   type SubscriptionTier,
@@ -94,20 +96,10 @@ export async function usageFor(
   };
 }
 
-/** "1 December 2026" */
-export function formatDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
-
 export function monthlyLimitError(limit: number, now: Date): AppError {
   const reset = usageResetDate(now);
   return new AppError('monthly_limit', {
-    message: `You have used all ${limit.toLocaleString('en-GB')} validations for this month. Your limit resets on ${formatDay(reset)}.`,
+    message: `You have used all ${formatCount(limit)} validations for this month. Your limit resets on ${formatLongDate(reset)}.`,
     headers: {
       'retry-after': String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000))),
     },

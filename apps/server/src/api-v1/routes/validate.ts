@@ -1,4 +1,6 @@
 import {
+  formatBytes,
+  formatCount,
   PLANS,
   SAMPLE_ERRORS,
   SYNC_MAX_BYTES,
@@ -12,7 +14,6 @@ import {
 } from '@schemacheck/contracts';
 import { parseSchema as parseSchemaValue } from '@schemacheck/engine';
 import { AppError } from '../../errors.ts';
-import { formatBytes } from '../../validation/limits.ts';
 import {
   runValidation,
   type ParsedSchema,
@@ -37,7 +38,7 @@ export function syncLimitError(kind: 'bytes' | 'rows', limit: number): AppError 
     message:
       kind === 'bytes'
         ? `This file is larger than ${formatBytes(limit)}, the limit of synchronous validation. ${JOBS_HINT}`
-        : `This file has more than ${limit.toLocaleString('en-GB')} rows, the limit of synchronous validation. ${JOBS_HINT}`,
+        : `This file has more than ${formatCount(limit)} rows, the limit of synchronous validation. ${JOBS_HINT}`,
     extra: { limit },
   });
 }
@@ -58,7 +59,7 @@ export default function validateRoutes(v1: ApiV1) {
       operationId: 'validateFile',
       tag: 'Validation',
       summary: 'Validate a file',
-      description: `Validates a file (${UPLOAD_FORMATS_TEXT}) against a saved schema (\`schema_id\`) or an inline \`schema\` field, up to ${formatBytes(SYNC_MAX_BYTES)} and ${SYNC_MAX_ROWS.toLocaleString('en-GB')} rows; larger files go to /v1/jobs. Counts one validation of the month. A file with errors is a 200 result with \`valid: false\`.`,
+      description: `Validates a file (${UPLOAD_FORMATS_TEXT}) against a saved schema (\`schema_id\`) or an inline \`schema\` field, up to ${formatBytes(SYNC_MAX_BYTES)} and ${formatCount(SYNC_MAX_ROWS)} rows; larger files go to /v1/jobs. Counts one validation of the month. A file with errors is a 200 result with \`valid: false\`.`,
       query: uploadQuerySchema,
       multipart: validateFormSchema,
       responses: {

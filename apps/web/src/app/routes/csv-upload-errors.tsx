@@ -15,7 +15,7 @@ import {
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
 import { csvGuideExamples } from '@/features/marketing/content/engine-examples';
 import { csvGuideFaqs } from '@/features/marketing/content/faqs';
-import { maxFileMb } from '@/features/marketing/lib/plan-copy';
+import { maxFileText } from '@/features/marketing/lib/plan-copy';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 
 const crumbs = [
@@ -75,7 +75,7 @@ export function CsvUploadErrorsRoute() {
         lead="Most failed CSV imports come down to four problems. Here is how to recognise each one, what SchemaCheck reports for it, and how to fix the file."
       >
         <div className="flex flex-wrap gap-2">
-          <Badge>Free CSV check ({maxFileMb(PLANS.free)}MB)</Badge>
+          <Badge>Free CSV check ({maxFileText(PLANS.free)})</Badge>
           <Badge variant="neutral">No credit card</Badge>
         </div>
         <ActionLinks

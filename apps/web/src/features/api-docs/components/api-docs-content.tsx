@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 
 import { ActionLinks } from '@/components/ui/action-links';
 import { paths } from '@/config/paths';
+import { formatBytes, formatCount } from '@/lib/format';
 import { siteUrl } from '@/lib/site-url';
 
 import { endpointSamples, type EndpointSample } from '../samples';
@@ -38,7 +39,6 @@ const SECTIONS = [
   { id: 'reference', label: 'Endpoint reference' },
 ] as const;
 
-const MB = 1024 * 1024;
 const business = PLANS.business.limits;
 
 /**
@@ -200,8 +200,9 @@ export function ApiDocsContent() {
               (<Code>sc_test_…</Code>) beside your live keys in your profile to build and run your
               integration’s tests: validations, jobs and webhooks work in full and every result and
               job event says <Code>{'"livemode": false'}</Code>. Test requests never count against
-              your monthly validations; they take files up to {TEST_MODE_MAX_FILE_BYTES / MB} MB and{' '}
-              {TEST_MODE_RATE_PER_MINUTE} requests a minute (counted with your live keys’ requests).
+              your monthly validations; they take files up to{' '}
+              {formatBytes(TEST_MODE_MAX_FILE_BYTES)} and {TEST_MODE_RATE_PER_MINUTE} requests a
+              minute (counted with your live keys’ requests).
             </p>
             <ul className="grid list-disc gap-1.5 pl-5">
               <li>
@@ -228,8 +229,8 @@ export function ApiDocsContent() {
             </p>
             <p>
               Validations count against your plan’s monthly allowance, shared with the dashboard:{' '}
-              {business.monthlyValidations?.toLocaleString('en-GB')} a month on Business, unlimited
-              on Enterprise. When it is used up, validations get{' '}
+              {formatCount(business.monthlyValidations ?? 0)} a month on Business, unlimited on
+              Enterprise. When it is used up, validations get{' '}
               <strong className="font-semibold text-zinc-900">429</strong>{' '}
               <Code>monthly_limit</Code> with <Code>Retry-After</Code> and the{' '}
               <Code>reset_date</Code> (the 1st of next month, UTC).
@@ -272,14 +273,14 @@ export function ApiDocsContent() {
 
           <Section id="validation" title="Validation">
             <p>
-              <Code>POST /validate</Code> checks a file of up to {SYNC_MAX_BYTES / MB} MB and{' '}
-              {SYNC_MAX_ROWS.toLocaleString('en-GB')} rows and answers with the result:{' '}
-              <Code>valid</Code>, <Code>error_count</Code>, the first {SAMPLE_ERRORS}{' '}
-              <Code>sample_errors</Code> (row, column, code, message, value), <Code>stats</Code> and
-              a <Code>report_id</Code>. A file with errors is a normal 200 result. A larger file
-              gets <Code>413 sync_limit</Code>: send it as an asynchronous job instead. Use a saved
-              schema with <Code>?schema_id=</Code>, or send the schema as JSON text in a{' '}
-              <Code>schema</Code> form field.
+              <Code>POST /validate</Code> checks a file of up to {formatBytes(SYNC_MAX_BYTES)} and{' '}
+              {formatCount(SYNC_MAX_ROWS)} rows and answers with the result: <Code>valid</Code>,{' '}
+              <Code>error_count</Code>, the first {SAMPLE_ERRORS} <Code>sample_errors</Code> (row,
+              column, code, message, value), <Code>stats</Code> and a <Code>report_id</Code>. A file
+              with errors is a normal 200 result. A larger file gets <Code>413 sync_limit</Code>:
+              send it as an asynchronous job instead. Use a saved schema with{' '}
+              <Code>?schema_id=</Code>, or send the schema as JSON text in a <Code>schema</Code>{' '}
+              form field.
             </p>
             <p>
               The full report lists every error: as CSV (safe to open in a spreadsheet), or with{' '}

@@ -24,6 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { toastOnError } from '@/lib/error-toast';
+import { formatBytes } from '@/lib/format';
 
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
@@ -106,8 +107,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
         <p className="mt-1 text-[13px] text-zinc-600">
           Test keys run full validations and webhooks, marked <code>livemode: false</code>, never
           count against your monthly validations, accept files up to{' '}
-          {TEST_MODE_MAX_FILE_BYTES / (1024 * 1024)} MB and {TEST_MODE_RATE_PER_MINUTE} requests a
-          minute.
+          {formatBytes(TEST_MODE_MAX_FILE_BYTES)} and {TEST_MODE_RATE_PER_MINUTE} requests a minute.
         </p>
       </fieldset>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState, LoadErrorState, LoadingState } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatBytes, formatCount } from '@/lib/format';
 
 import { useRecentJobs } from '../api/jobs';
 
@@ -30,12 +31,6 @@ const STATUS: Record<
   completed: { label: 'Completed', variant: 'success' },
   failed: { label: 'Failed', variant: 'danger' },
 };
-
-function size(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
 
 function Outcome({ job }: { job: JobV1 }) {
   if (job.status === 'failed') {
@@ -61,7 +56,7 @@ function Outcome({ job }: { job: JobV1 }) {
         <span className="text-[13px] tabular-nums text-zinc-600">
           {job.status === 'queued'
             ? 'Waiting'
-            : `${pct}% · ${job.rows_processed.toLocaleString('en-GB')} rows`}
+            : `${pct}% · ${formatCount(job.rows_processed)} rows`}
         </span>
       </div>
     );
@@ -70,13 +65,13 @@ function Outcome({ job }: { job: JobV1 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px] text-zinc-700">
       <span>
-        {r.stats.rows.toLocaleString('en-GB')} rows ·{' '}
+        {formatCount(r.stats.rows)} rows ·{' '}
         {r.valid ? (
           <span className="text-green-800">no errors</span>
         ) : (
           <span className="text-red-700">
-            {r.error_count.toLocaleString('en-GB')} error{r.error_count === 1 ? '' : 's'} in{' '}
-            {r.stats.invalid_rows.toLocaleString('en-GB')} rows
+            {formatCount(r.error_count)} error{r.error_count === 1 ? '' : 's'} in{' '}
+            {formatCount(r.stats.invalid_rows)} rows
           </span>
         )}
       </span>
@@ -104,7 +99,7 @@ function JobRow({ job }: { job: JobV1 }) {
           <Badge variant={s.variant}>{s.label}</Badge>
         </p>
         <p className="mt-0.5 text-[13px] text-zinc-600">
-          {size(job.file_size)}
+          {formatBytes(job.file_size)}
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
           started {timeFormat.format(new Date(job.created_at))}

@@ -1,7 +1,7 @@
 import { PLANS } from '@schemacheck/contracts';
 
 import type { Faq } from '../lib/json-ld';
-import { maxFileMb, priceText, rowsText, validationsText } from '../lib/plan-copy';
+import { maxFileText, priceText, rowsText, validationsText } from '../lib/plan-copy';
 
 // Every FAQ on the public site. Pages render these lists and build their FAQPage JSON-LD from the
 // same objects. Plan figures come from the plans module.
@@ -21,7 +21,7 @@ export const landingFaqs: Faq[] = [
   },
   {
     question: 'Do I need a credit card to start?',
-    answer: `No. The Free plan costs ${priceText(free)}, needs no card and includes ${validationsText(free)} on files up to ${maxFileMb(free)} MB and ${rowsText(free).toLowerCase()}. It is also the way to try SchemaCheck before paying.`,
+    answer: `No. The Free plan costs ${priceText(free)}, needs no card and includes ${validationsText(free)} on files up to ${maxFileText(free)} and ${rowsText(free).toLowerCase()}. It is also the way to try SchemaCheck before paying.`,
   },
   {
     question: 'Which file formats are supported?',
@@ -56,7 +56,7 @@ export const helpFaqs: Faq[] = [
   },
   {
     question: 'What are the plan limits?',
-    answer: `Free: ${validationsText(free)}, files up to ${maxFileMb(free)} MB and ${rowsText(free).toLowerCase()}, one file at a time. ${pro.label} (${priceText(pro)}/month): ${validationsText(pro)}, ${maxFileMb(pro)} MB and ${rowsText(pro).toLowerCase()}. ${business.label} (${priceText(business)}/month): ${validationsText(business)}, ${maxFileMb(business)} MB, unlimited rows and the API. Enterprise: custom limits. Monthly counts reset on the 1st of each month.`,
+    answer: `Free: ${validationsText(free)}, files up to ${maxFileText(free)} and ${rowsText(free).toLowerCase()}, one file at a time. ${pro.label} (${priceText(pro)}/month): ${validationsText(pro)}, ${maxFileText(pro)} and ${rowsText(pro).toLowerCase()}. ${business.label} (${priceText(business)}/month): ${validationsText(business)}, ${maxFileText(business)}, unlimited rows and the API. Enterprise: custom limits. Monthly counts reset on the 1st of each month.`,
   },
   {
     question: 'How do I use the API?',

@@ -1,34 +1,34 @@
-import { PLANS, type Plan } from '@schemacheck/contracts';
+import { PLANS, SUBSCRIPTION_TIERS, type Plan } from '@schemacheck/contracts';
+
+import { formatBytes, formatCount, formatMoney } from '@/lib/format';
 
 // Plan figures in words, read from the one plans module so no page repeats a number.
 
-export const PLAN_ORDER = ['free', 'pro', 'business', 'enterprise'] as const;
-export const orderedPlans = (): Plan[] => PLAN_ORDER.map((tier) => PLANS[tier]);
-
-const MB = 1024 * 1024;
-const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** The plans in tier order (contracts' SUBSCRIPTION_TIERS, the one order). */
+export const orderedPlans = (): Plan[] => SUBSCRIPTION_TIERS.map((tier) => PLANS[tier]);
 
 export function priceText(plan: Plan): string {
-  if (plan.pricePence === null) return 'Custom';
-  const pounds = plan.pricePence / 100;
-  return `£${Number.isInteger(pounds) ? pounds : pounds.toFixed(2)}`;
+  return plan.pricePence === null ? 'Custom' : formatMoney(plan.pricePence);
 }
 
 export const fileSizeText = (plan: Plan) =>
   plan.limits.maxFileBytes === null
     ? 'Custom file sizes'
-    : `Files up to ${plan.limits.maxFileBytes / MB} MB`;
+    : `Files up to ${formatBytes(plan.limits.maxFileBytes)}`;
 
 export const rowsText = (plan: Plan) =>
-  plan.limits.maxRows === null ? 'Unlimited rows' : `${grouped(plan.limits.maxRows)} rows per file`;
+  plan.limits.maxRows === null
+    ? 'Unlimited rows'
+    : `${formatCount(plan.limits.maxRows)} rows per file`;
 
 export const validationsText = (plan: Plan) =>
   plan.limits.monthlyValidations === null
     ? 'Unlimited validations'
-    : `${grouped(plan.limits.monthlyValidations)} validations a month`;
+    : `${formatCount(plan.limits.monthlyValidations)} validations a month`;
 
-export const maxFileMb = (plan: Plan) =>
-  plan.limits.maxFileBytes === null ? null : plan.limits.maxFileBytes / MB;
+/** A plan's file size limit: "1 MB", "25 MB"; "any size" without one. */
+export const maxFileText = (plan: Plan) =>
+  plan.limits.maxFileBytes === null ? 'any size' : formatBytes(plan.limits.maxFileBytes);
 
 export const PLAN_PITCH: Record<Plan['tier'], string> = {
   free: 'Try it on real files. No credit card.',
