@@ -157,7 +157,9 @@ async function* cutFile(
   let index = 0;
   for (let at = 0; at < size;) {
     const n = Math.min(chunkBytes, size - at);
-    const block = new Uint8Array(carry.length + n);
+    // A Buffer: the boundary scan's indexOf is then Node's memchr, ~20x a plain Uint8Array's.
+    // Never from Node's shared pool, so that its memory can be transferred to a worker.
+    const block = Buffer.allocUnsafeSlow(carry.length + n);
     block.set(carry);
     await readInto(file, block, carry.length, n, at);
     at += n;
@@ -180,7 +182,7 @@ async function* cutFile(
       carry = block;
       continue;
     }
-    carry = block.slice(cut.at);
+    carry = Uint8Array.prototype.slice.call(block, cut.at);
     yield {
       planned: {
         index: index++,

@@ -26,6 +26,15 @@ export interface ChunkTask {
 const setup = workerData as WorkerSetup;
 const port = parentPort!;
 
+// Reference lists: read into Sets once per thread, not once per chunk (the validator keeps a Set
+// as it is); read-only from here on.
+const given = setup.options.lists;
+if (given !== undefined) {
+  const entries: [string, Iterable<string>][] =
+    given instanceof Map ? [...given] : Object.entries(given);
+  setup.options.lists = new Map(entries.map(([name, values]) => [name, new Set(values)]));
+}
+
 port.on('message', (task: ChunkTask) => {
   try {
     const outcome = validateCsvChunk(

@@ -318,7 +318,10 @@ export function createSampledCsvReader(
         // A file's chunk has its encoding and delimiter decided already: read from the first push
         // (the header line, or the file's first chunk), so that boundary() can tell where
         // reading stands without the stream ending.
-        const need = options.chunk !== undefined ? chunk.length : sampleBytes - headBytes;
+        const need =
+          options.chunk !== undefined
+            ? Math.min(chunk.length, sampleBytes)
+            : sampleBytes - headBytes;
         const held = chunk.length > need ? chunk.subarray(0, need) : chunk;
         head.push(new Uint8Array(held));
         headBytes += held.length;
