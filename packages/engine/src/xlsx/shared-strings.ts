@@ -1,10 +1,8 @@
 // sharedStrings.xml, read once as a stream into a table (a cell with t="s" holds an index into
 // it). The table grows with distinct strings, not rows, but a crafted workbook could still make it
-// huge, so its total length is capped. (Joining the strings into large blocks was tried: fewer
-// objects, but a higher peak while loading, measured on the bench's 877,681-string table.)
+// huge, so its total length is capped. The strings are held in blocks of 256 (TableBuilder).
 
 import { formatSize } from '../archive/limits.ts';
-import { detachedText } from '../validate/issue-value.ts';
 import { refuse } from '../archive/refusal.ts';
 import type { ZipArchive } from '../archive/zip.ts';
 import { partText } from './parts.ts';
@@ -19,19 +17,88 @@ export interface SharedStrings {
   get(index: number): string;
 }
 
-/** Appends strings; `done()` gives the table. */
+/** Strings per block: a string's block is its index in its list >>> BLOCK_SHIFT. */
+const BLOCK_SHIFT = 8;
+const BLOCK_STRINGS = 1 << BLOCK_SHIFT;
+const WIDE = 0x80000000;
+const NOT_LATIN1 = /[\u0100-\uffff]/;
+
+/** Strings joined into one flat string per BLOCK_STRINGS of them, with their start offsets. */
+class BlockList {
+  readonly blocks: string[] = [];
+  starts = new Uint32Array(1 << 14);
+  n = 0;
+  private parts: string[] = [];
+  private at = 0;
+  add(text: string): number {
+    if (this.n === this.starts.length) {
+      const grown = new Uint32Array(this.starts.length * 2);
+      grown.set(this.starts);
+      this.starts = grown;
+    }
+    this.starts[this.n] = this.at;
+    this.parts.push(text);
+    this.at += text.length;
+    if (this.parts.length === BLOCK_STRINGS) this.seal();
+    return this.n++;
+  }
+  seal(): void {
+    if (this.parts.length === 0) return;
+    // join() writes one flat string: nothing of the parts (slices of the XML text) is kept.
+    this.blocks.push(this.parts.join(''));
+    this.parts = [];
+    this.at = 0;
+  }
+  get(local: number): string {
+    const block = this.blocks[local >>> BLOCK_SHIFT]!;
+    const last = (local & (BLOCK_STRINGS - 1)) === BLOCK_STRINGS - 1 || local === this.n - 1;
+    return block.slice(this.starts[local], last ? block.length : this.starts[local + 1]);
+  }
+}
+
+/**
+ * Appends strings; `done()` gives the table (decision 209). A million separate strings cost
+ * about 107 bytes each on the bench's 877,681-string table (each a copy under a slice); here
+ * they are joined into blocks of 256, Latin-1 text and wider text apart (V8 stores a string with
+ * one character past U+00FF at two bytes per character, so one emoji would double a block), with
+ * 8 bytes of index per string. Blocks are small so that a block's parts (slices of the XML text)
+ * are joined before the next scavenge and die young: with large blocks they were promoted with
+ * the text they slice, and the old generation grew while loading. `get` slices its block (a
+ * short-lived string).
+ */
 class TableBuilder {
-  private readonly strings: string[] = [];
+  private readonly narrow = new BlockList();
+  private readonly wide = new BlockList();
+  private where = new Uint32Array(1 << 16);
+  private n = 0;
   get count(): number {
-    return this.strings.length;
+    return this.n;
   }
   add(text: string): void {
-    // A copy: a slice of the buffer would keep the whole buffer alive.
-    this.strings.push(detachedText(text));
+    if (this.n === this.where.length) {
+      const grown = new Uint32Array(this.where.length * 2);
+      grown.set(this.where);
+      this.where = grown;
+    }
+    this.where[this.n++] = NOT_LATIN1.test(text)
+      ? (this.wide.add(text) | WIDE) >>> 0
+      : this.narrow.add(text);
   }
   done(): SharedStrings {
-    const strings = this.strings;
-    return { count: strings.length, get: (index) => strings[index] ?? '' };
+    const { narrow, wide, n } = this;
+    narrow.seal();
+    wide.seal();
+    narrow.starts = narrow.starts.slice(0, narrow.n);
+    wide.starts = wide.starts.slice(0, wide.n);
+    const where = this.where.slice(0, n);
+    return {
+      count: n,
+      get(index) {
+        if (!(index >= 0 && index < n) || index % 1 !== 0) return '';
+        const w = where[index]!;
+        return w >= WIDE ? wide.get(w - WIDE) : narrow.get(w);
+      },
+    };
   }
 }
 
