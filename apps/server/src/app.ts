@@ -29,7 +29,7 @@ import jobRoutes from './routes/jobs.ts';
 import resultRoutes from './routes/results.ts';
 import rowDownloadRoutes from './routes/row-downloads.ts';
 import schemaRoutes from './routes/schemas.ts';
-import listWebRoutes from './lists/web-routes.ts';
+import listWebRoutes from './routes/lists.ts';
 import usageRoutes from './routes/usage.ts';
 import validateRoutes from './routes/validate.ts';
 import webhookRoutes from './routes/webhooks.ts';

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import { listCreateSchema, type ListsResponse } from '@schemacheck/contracts';
 import type { FastifyInstance } from 'fastify';
+import { allLists, createList, deleteList, listLimits } from '../lists/store.ts';
+import { readListUpload } from '../lists/upload.ts';
 import { parseBody } from '../lib/validate.ts';
 import { requireUser } from '../plugins/session.ts';
-import { allLists, createList, deleteList, listLimits } from './store.ts';
-import { readListUpload } from './upload.ts';
 
 // The Profile page's reference lists (docs/decisions/200): the same store and limits as
 // /v1/lists, for the signed-in user. GET answers the lists with the plan's limits.
