@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_TIERS } from './auth.ts';
 
 // Billing requests and answers (docs/decisions/070-074): what the profile page, the payment
 // return page and the server's billing routes share. Amounts are pence (GBP), dates ISO strings.
@@ -60,7 +61,7 @@ export const SUBSCRIPTION_STATUSES = [
 
 /** GET /api/auth/subscription: the plan as last verified with Stripe. */
 export const subscriptionStateSchema = z.object({
-  tier: z.enum(['free', 'pro', 'business', 'enterprise']),
+  tier: z.enum(SUBSCRIPTION_TIERS),
   /** 'none' when there is no subscription (Free, or a plan set by an operator). */
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** The plan the subscription pays for (may differ from tier while past due). */
@@ -83,7 +84,7 @@ export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 /** GET /api/stripe/session/{id} */
 export const checkoutSessionResultSchema = z.object({
   success: z.boolean(),
-  tier: z.enum(['free', 'pro', 'business', 'enterprise']),
+  tier: z.enum(SUBSCRIPTION_TIERS),
 });
 export type CheckoutSessionResult = z.infer<typeof checkoutSessionResultSchema>;
 

@@ -1,4 +1,4 @@
-import type { SubscriptionTier } from './auth.ts';
+import { SUBSCRIPTION_TIERS, type SubscriptionTier } from './auth.ts';
 
 // The plan figures (docs/product.md#plans-and-limits). Server and web read these; no other module repeats them.
 
@@ -105,7 +105,8 @@ export const MAX_LISTS = 100;
 
 /** The plan the file-too-large dialog suggests. */
 export function nextTier(tier: SubscriptionTier): SubscriptionTier {
-  return tier === 'free' ? 'pro' : tier === 'pro' ? 'business' : 'enterprise';
+  const at = SUBSCRIPTION_TIERS.indexOf(tier);
+  return SUBSCRIPTION_TIERS[Math.min(at + 1, SUBSCRIPTION_TIERS.length - 1)]!;
 }
 
 /** Start of the next calendar month in UTC: when monthly usage resets. */

@@ -134,9 +134,6 @@ export const WORKSPACE_ERROR_CODES = {
 /** Saved schemas one user may keep (a bound, so one account cannot fill the database). */
 export const MAX_SAVED_SCHEMAS = 200;
 
-/** Drop zone and upload: the file types the workspace accepts. */
-export const ACCEPTED_EXTENSIONS = ['.csv', '.json', '.ndjson'] as const;
-
 /** Rows of errors the results table shows; the report holds them all. */
 export const ERROR_TABLE_ROWS = 50;
 /** Errors kept with a stored result. */

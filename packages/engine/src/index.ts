@@ -8,6 +8,7 @@ export { compileSafeRegex } from './rules/safe-regex.ts';
 export { compileDateFormat, DEFAULT_DATE_FORMAT } from './rules/date-format.ts';
 export { DEFAULT_FALSY, DEFAULT_TRUTHY } from './rules/boolean-spellings.ts';
 export * from './files/detect.ts';
+export * from './files/accepted.ts';
 export * from './inputs/index.ts';
 export { readListValues, type ReadListOptions, type ReadListResult } from './lists/read-list.ts';
 export * from './parallel/index.ts';

@@ -14,6 +14,7 @@ import { gunzipGuarded } from '../archive/gzip.ts';
 import { type ArchiveLimits, formatSize } from '../archive/limits.ts';
 import { refuse } from '../archive/refusal.ts';
 import { openZip, type ZipArchive, type ZipEntry } from '../archive/zip.ts';
+import { ACCEPTED_EXTENSIONS_TEXT } from '../files/accepted.ts';
 import { detectFileType } from '../files/detect.ts';
 import type { FileType, Issue, SchemaModel, ValidationResult } from '../model.ts';
 import { readSheet, type SheetReading } from '../xlsx/sheet-reader.ts';
@@ -160,7 +161,7 @@ function decide(name: string, first: Uint8Array, choice: InputChoice) {
   if (!decided) {
     return refuse(
       'no_data_entry',
-      `${name} is not a CSV, JSON, Excel, gzip or zip file (name it .csv, .json, .ndjson, .jsonl, .xlsx, .gz or .zip)`,
+      `${name} is not a CSV, JSON, Excel, gzip or zip file (name it ${ACCEPTED_EXTENSIONS_TEXT})`,
     );
   }
   return decided;

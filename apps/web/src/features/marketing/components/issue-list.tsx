@@ -1,3 +1,4 @@
+import type { FileType } from '@schemacheck/engine';
 import { CircleAlert, TriangleAlert } from 'lucide-react';
 
 import type { ExampleIssue } from '../content/engine-examples';
@@ -10,7 +11,7 @@ export function IssueList({
 }: {
   issues: readonly ExampleIssue[];
   warnings?: readonly { code: string; message: string }[];
-  fileType: 'csv' | 'json';
+  fileType: FileType;
 }) {
   return (
     <ul className="grid gap-2 text-sm">

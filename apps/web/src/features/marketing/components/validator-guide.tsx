@@ -1,3 +1,4 @@
+import type { FileType } from '@schemacheck/engine';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -10,7 +11,7 @@ import { CardGrid, Section } from './page-sections';
 import { RuleTable } from './rule-table';
 
 interface ValidatorGuideProps {
-  fileType: 'csv' | 'json';
+  fileType: FileType;
   example: EngineExample;
   exampleIntro: string;
   readsTitle: string;

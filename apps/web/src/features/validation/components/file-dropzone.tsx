@@ -66,7 +66,7 @@ export function FileDropzone({
   };
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: DROPZONE_ACCEPT as unknown as Record<string, string[]>,
+    accept: DROPZONE_ACCEPT,
     maxFiles: 1,
     multiple: false,
     disabled,

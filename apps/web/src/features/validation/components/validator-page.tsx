@@ -1,3 +1,4 @@
+import type { FileType } from '@schemacheck/engine';
 import { ArrowRight, FileSearch, ListChecks, Lock, ShieldCheck, UploadCloud } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -53,7 +54,7 @@ const STEPS = [
 ];
 
 interface ValidatorPageProps {
-  fileType: 'csv' | 'json';
+  fileType: FileType;
   /** The route's own metadata (keywords, JSON-LD, a longer title), over the defaults below. */
   meta?: Partial<PageMeta>;
   /** The route's guide content, below the validator. */

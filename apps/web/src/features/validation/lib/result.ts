@@ -1,5 +1,10 @@
 import type { ValidateResponse } from '@schemacheck/contracts';
-import { detectFileType } from '@schemacheck/engine';
+import {
+  ACCEPTED_EXTENSIONS,
+  detectFileType,
+  type AcceptedExtension,
+  type FileType,
+} from '@schemacheck/engine';
 import { formatCount } from '@/lib/format';
 
 /**
@@ -9,24 +14,28 @@ import { formatCount } from '@/lib/format';
  */
 export type ResultView = Omit<ValidateResponse, 'id' | 'success' | 'reportAvailable'>;
 
-/** Accepted by the drop zones and the file inputs. */
-export const DROPZONE_ACCEPT = {
-  'text/csv': ['.csv'],
-  'application/json': ['.json'],
-  'application/x-ndjson': ['.ndjson', '.jsonl'],
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
-  'application/gzip': ['.gz'],
-  'application/zip': ['.zip'],
-} as const;
+/** The MIME type a browser's file picker offers for each of the engine's accepted endings. */
+const MIME_TYPES: Record<AcceptedExtension, string> = {
+  '.csv': 'text/csv',
+  '.json': 'application/json',
+  '.ndjson': 'application/x-ndjson',
+  '.jsonl': 'application/x-ndjson',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.gz': 'application/gzip',
+  '.zip': 'application/zip',
+};
 
-/** The accepted extensions in words, from the one list above (`.csv, .json, … or .zip`). */
-export const ACCEPTED_EXTENSIONS_TEXT = (() => {
-  const all = Object.values(DROPZONE_ACCEPT).flat();
-  return `${all.slice(0, -1).join(', ')} or ${all[all.length - 1]}`;
-})();
+/** Accepted by the drop zones and the file inputs: the engine's ACCEPTED_EXTENSIONS by MIME type. */
+export const DROPZONE_ACCEPT: Record<string, string[]> = {};
+for (const extension of ACCEPTED_EXTENSIONS) {
+  (DROPZONE_ACCEPT[MIME_TYPES[extension]] ??= []).push(extension);
+}
+
+/** The accepted extensions in words (`.csv, .json, … or .zip`), the engine's. */
+export { ACCEPTED_EXTENSIONS_TEXT } from '@schemacheck/engine';
 
 /** The file type by its name: the engine's detectFileType, as on the server and the CLI. */
-export function fileTypeOf(name: string): 'csv' | 'json' | null {
+export function fileTypeOf(name: string): FileType | null {
   return detectFileType(name)?.fileType ?? null;
 }
 

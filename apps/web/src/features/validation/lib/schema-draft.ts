@@ -1,4 +1,5 @@
 import {
+  type FileType,
   DEFAULT_FALSY,
   DEFAULT_TRUTHY,
   type FieldType,
@@ -45,7 +46,7 @@ export interface FieldDraft {
 
 export interface SchemaDraft {
   name: string;
-  fileType: 'csv' | 'json';
+  fileType: FileType;
   fields: FieldDraft[];
   orderMatters: boolean;
   additionalColumns: boolean;
@@ -82,7 +83,7 @@ export function emptyField(): FieldDraft {
   };
 }
 
-export function emptySchema(fileType: 'csv' | 'json' = 'csv'): SchemaDraft {
+export function emptySchema(fileType: FileType = 'csv'): SchemaDraft {
   return {
     name: '',
     fileType,
@@ -212,10 +213,7 @@ export function fromWebField(field: WebField): FieldDraft {
   };
 }
 
-export function fromWebSchema(
-  schema: WebSchema,
-  fallbackType: 'csv' | 'json' = 'csv',
-): SchemaDraft {
+export function fromWebSchema(schema: WebSchema, fallbackType: FileType = 'csv'): SchemaDraft {
   return {
     name: schema.name ?? '',
     fileType: schema.fileType ?? fallbackType,

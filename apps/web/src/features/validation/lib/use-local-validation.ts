@@ -1,4 +1,4 @@
-import type { WebSchema } from '@schemacheck/engine';
+import type { FileType, WebSchema } from '@schemacheck/engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { LocalProgressState } from '../components/validation-progress';
@@ -32,7 +32,7 @@ export function useLocalValidation() {
   useEffect(() => stop, [stop]);
 
   const start = useCallback(
-    (file: File, schema: WebSchema, fileType: 'csv' | 'json', choice: InputChoice = {}) =>
+    (file: File, schema: WebSchema, fileType: FileType, choice: InputChoice = {}) =>
       new Promise<LocalState>((resolve) => {
         stop();
         const w = new Worker(new URL('./validate.worker.ts', import.meta.url), { type: 'module' });

@@ -1,4 +1,4 @@
-import type { WebSchema } from '@schemacheck/engine';
+import type { FileType, WebSchema } from '@schemacheck/engine';
 
 import type { ResultView } from './result';
 
@@ -8,7 +8,7 @@ export interface StartMessage {
   type: 'start';
   file: File;
   schema: WebSchema;
-  fileType: 'csv' | 'json';
+  fileType: FileType;
   /** The sheet of a workbook, the data file of a zip (the pickers, decision 206). */
   sheet?: string;
   entry?: string;
