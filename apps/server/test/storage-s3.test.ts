@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +148,26 @@ describe('the server on S3 storage', () => {
       expect((await other.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('readiness on local disk', () => {
+  it('/readyz is ready with DATA_DIR/reports, and not ready when the folder cannot be written', async () => {
+    const local = await startTestApp({ db: t.db });
+    try {
+      const ready = await local.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+      // A file where the reports folder should be: nothing can be stored.
+      const reports = path.join(local.config.dataDir, 'reports');
+      rmSync(reports, { recursive: true, force: true });
+      writeFileSync(reports, 'not a folder');
+      const broken = await local.app.inject({ method: 'GET', url: '/readyz' });
+      expect(broken.statusCode).toBe(503);
+      expect(broken.json()).toMatchObject({ checks: { database: 'ok', storage: 'unavailable' } });
+    } finally {
+      await local.close();
     }
   });
 });
