@@ -110,6 +110,7 @@ describe('the sheet and entry pickers, and the rows back', () => {
     expect(await summaryFigures(page)).toEqual(second);
     expect(second).not.toEqual(await engineFigures('people.xlsx', WORKBOOK, {}));
 
+    await page.getByRole('button', { name: 'Remove people.xlsx' }).click();
     await drop(page, 'export.zip', ZIP);
     expect(await options(page, 'entry-picker')).toEqual(['a.csv', 'b.csv']);
     expect(await page.getByTestId('sheet-picker').count()).toBe(0);
@@ -121,6 +122,7 @@ describe('the sheet and entry pickers, and the rows back', () => {
     );
 
     // A plain CSV asks nothing.
+    await page.getByRole('button', { name: 'Remove export.zip' }).click();
     await drop(page, 'plain.csv', Buffer.from(A_CSV));
     await page.getByRole('button', { name: 'Validate on this device' }).click();
     await page.getByTestId('summary-stats').waitFor();
