@@ -106,7 +106,15 @@ describe('the in-browser CSV validator', () => {
     ]);
     expect(download.suggestedFilename()).toBe('error-report-products.csv');
     const report = readDownloaded(await download.path());
-    expect(report[0]).toEqual(['row', 'field', 'code', 'message', 'value']);
+    expect(report[0]).toEqual([
+      'row',
+      'field',
+      'code',
+      'message',
+      'value',
+      'severity',
+      'suggestion',
+    ]);
     expect(report.slice(1).map((r) => [Number(r[0]), r[1], r[2]])).toEqual(
       verdict.errors.map((e) => [e.row, e.field, e.code]),
     );
