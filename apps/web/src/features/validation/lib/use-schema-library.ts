@@ -1,5 +1,5 @@
 import { SAVED_SCHEMA_MESSAGES, type Plan, type SavedSchema } from '@schemacheck/contracts';
-import type { WebField } from '@schemacheck/engine';
+import type { CrossFieldRule, WebField } from '@schemacheck/engine';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 
@@ -71,6 +71,7 @@ export function useSchemaLibrary({ form, plan, onUpgrade, onProblems }: Options)
           ...(schema.additionalProperties !== undefined
             ? { additionalProperties: schema.additionalProperties }
             : {}),
+          rules: (schema.rules ?? []) as unknown as Record<string, unknown>[],
         },
       },
       {
@@ -119,6 +120,7 @@ export function useSchemaLibrary({ form, plan, onUpgrade, onProblems }: Options)
           ...(saved.additionalProperties !== undefined
             ? { additionalProperties: saved.additionalProperties }
             : {}),
+          ...(saved.rules ? { rules: saved.rules as unknown as CrossFieldRule[] } : {}),
         },
         form.getValues('fileType'),
       ),
