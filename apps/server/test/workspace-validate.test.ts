@@ -231,6 +231,8 @@ describe('POST /api/validate: results', () => {
       code: issues[0]!.code,
       message: issues[0]!.message,
       value: issues[0]!.value?.startsWith('-') ? `'${issues[0]!.value}` : (issues[0]!.value ?? ''),
+      severity: 'error',
+      suggestion: '',
     });
   });
 
