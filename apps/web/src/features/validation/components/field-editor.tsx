@@ -20,8 +20,6 @@ import {
 } from './field-editor-parts';
 import { FieldReporting } from './field-reporting';
 
-export { selectClass, TYPE_LABELS } from './field-editor-parts';
-
 interface FieldEditorProps {
   form: UseFormReturn<SchemaDraft>;
   index: number;

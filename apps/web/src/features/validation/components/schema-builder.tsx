@@ -9,7 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 import { emptyField, type ProblemMap, type SchemaDraft } from '../lib/schema-draft';
-import { FieldEditor, selectClass } from './field-editor';
+import { FieldEditor } from './field-editor';
+import { selectClass } from './field-editor-parts';
 import { RulesSection } from './rules-section';
 import { SchemaOptions } from './schema-builder-notes';
 import { SchemaTools } from './schema-tools';
