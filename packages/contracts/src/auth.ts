@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { SUBSCRIPTION_TIERS } from './tiers.ts';
+
 // One schema per form and payload: the web forms (zodResolver) and the server routes (parse)
 // use these, so every message a user sees about their input is written once, here.
 
@@ -96,9 +98,6 @@ export const deleteAccountSchema = z.object({
     .max(1024, 'Password must be less than 100 characters'),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
-
-export const SUBSCRIPTION_TIERS = ['free', 'pro', 'business', 'enterprise'] as const;
-export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
 export const publicUserSchema = z.object({
   username: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_TIERS } from './auth.ts';
+import { SUBSCRIPTION_TIERS } from './tiers.ts';
 
 // Billing requests and answers (docs/decisions/070-074): what the profile page, the payment
 // return page and the server's billing routes share. Amounts are pence (GBP), dates ISO strings.

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_TIERS, type SubscriptionTier } from './auth.ts';
+import { SUBSCRIPTION_TIERS, type SubscriptionTier } from './tiers.ts';
 
 // The plan figures (docs/product.md#plans-and-limits). Server and web read these; no other module repeats them.
 
