@@ -7,12 +7,12 @@ import {
   type SubscriptionTier,
 } from '@schemacheck/contracts';
 import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
-import { listPage } from '../api-v1/pagination.ts';
+import { listPage } from '../lib/pagination.ts';
 import type { Db } from '../db/client.ts';
 import { referenceLists } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { storableJson } from '../lib/unicode.ts';
-import { isUuid } from '../validation/results.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 // Reference lists (docs/decisions/200): saved per account, named as schemas name them in
 // `inList`, capped per plan (PLANS' `listValues`; the Free plan has none) and MAX_LISTS per

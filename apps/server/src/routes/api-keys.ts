@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { parseBody } from '../lib/validate.ts';
 import { requireFeature } from '../plans.ts';
 import { requireUser } from '../plugins/session.ts';
-import { isUuid } from '../validation/results.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 // The web app's API key calls (session and CSRF like every web call): list, create (the whole
 // key in this response only), revoke; the keys module (api-keys/store.ts) does the work. Creating

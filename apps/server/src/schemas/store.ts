@@ -7,12 +7,12 @@ import {
 } from '@schemacheck/contracts';
 import { detectSchemaFormat, parseSchema, parseSchemaText, toWebSchema } from '@schemacheck/engine';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { listPage, type ListPage } from '../api-v1/pagination.ts';
+import { listPage, type ListPage } from '../lib/pagination.ts';
 import type { Db } from '../db/client.ts';
 import { schemas } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { ValidationPool } from '../validation/pool.ts';
-import { isUuid } from '../validation/results.ts';
+import { isUuid } from '../lib/uuid.ts';
 import { invalidSchema, type ParsedSchema } from '../validation/service.ts';
 
 // Saved schemas: the one module that stores them (docs/decisions/180). The web routes

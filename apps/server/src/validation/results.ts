@@ -15,7 +15,6 @@ import { isUuid } from '../lib/uuid.ts';
 export type ResultRow = typeof validationResults.$inferSelect;
 
 /** Kept here for the modules that import it from results.ts; its home is lib/uuid.ts. */
-export { isUuid };
 
 /** Storage key of a result's report: the server's ids only. */
 export function reportKeyFor(userId: string, resultId: string): string {

@@ -20,7 +20,7 @@ import {
 } from '../../schemas/store.ts';
 import type { ApiV1 } from '../openapi.ts';
 
-// /v1/schemas: create, list (by page or cursor, pagination.ts), read, replace, delete; the
+// /v1/schemas: create, list (by page or cursor, lib/pagination.ts), read, replace, delete; the
 // schemas module (schemas/store.ts) checks and stores them.
 
 const problems = {
