@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors.ts';
 import { userKey, type Storage } from '../storage/index.ts';
-import { contentDisposition } from '../validation/files.ts';
+import { contentDisposition } from '../lib/content-disposition.ts';
 import type { RowStream } from './row-split.ts';
 
 // The good rows back, stored (docs/decisions/205): while a validation with a full report runs,

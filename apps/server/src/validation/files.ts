@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { reportFileName } from '@schemacheck/contracts';
 import { AppError } from '../errors.ts';
+import { contentDisposition } from '../lib/content-disposition.ts';
 
 // The uploaded file's name: shown to the user and used in the report's download name, never as
 // a storage path. Which reader a file goes to is the engine's detectFileType, used everywhere.
@@ -17,19 +18,6 @@ export function displayFileName(raw: string | undefined): string {
   const chars = [...name];
   if (chars.length > MAX_FILE_NAME_CHARS) name = chars.slice(0, MAX_FILE_NAME_CHARS).join('');
   return name === '' || name === '.' || name === '..' ? 'upload' : name;
-}
-
-/**
- * Content-Disposition for a download (RFC 6266): an ASCII `filename` with quotes, backslashes,
- * controls and non-ASCII replaced, and the exact name as UTF-8 in `filename*`.
- */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**
