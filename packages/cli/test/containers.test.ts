@@ -1,31 +1,19 @@
 // Excel workbooks, gzip and zip on the command line: the same errors as the CSV they hold, cells
 // named, a zip's entries in turn or by --entry, refusals with exit status 2, and the good rows
 // back with --valid-out/--invalid-out. Runs the built CLI (npm run build -w packages/cli).
-import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.ts';
 import { writeZip } from '../../engine/test/zip-writer.ts';
 
-const BIN = fileURLToPath(new URL('../bin/schemacheck.js', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../../engine/test/fixtures/xlsx/', import.meta.url));
 
 function cli(args: string[], input?: Uint8Array) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
+  return runCli(args, { input });
 }
 
 let dir: string;

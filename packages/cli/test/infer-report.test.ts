@@ -1,29 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.ts';
 
 // `infer` then `validate` on the same file fails by design when a column has stray values
 // (inference by majority, docs/decisions/111): infer says so on stderr, field by field, and the
 // schema alone goes to stdout (issue 27).
 
-const BIN = fileURLToPath(new URL('../bin/schemacheck.js', import.meta.url));
-
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli(args);
 
 let dir: string;
 beforeAll(async () => {

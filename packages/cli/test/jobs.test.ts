@@ -4,39 +4,20 @@
 // and --valid-out / --invalid-out are byte-identical for 1, 2 and 3 threads. Small chunks
 // (SCHEMACHECK_CHUNK_BYTES) make a ~150 KB file dozens of chunks; SCHEMACHECK_TRACE_CHUNKS shows
 // that the threads really ran.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-const BIN = fileURLToPath(new URL('../bin/schemacheck.js', import.meta.url));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { runCli, type Run } from './support/run-cli.ts';
 
 function cli(args: string[], input = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: {
-        ...process.env,
-        NO_COLOR: '1',
-        SCHEMACHECK_PARALLEL_MIN_BYTES: '0',
-        SCHEMACHECK_CHUNK_BYTES: '6000',
-        SCHEMACHECK_TRACE_CHUNKS: '1',
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
+  return runCli(args, {
+    input,
+    env: {
+      SCHEMACHECK_PARALLEL_MIN_BYTES: '0',
+      SCHEMACHECK_CHUNK_BYTES: '6000',
+      SCHEMACHECK_TRACE_CHUNKS: '1',
+    },
   });
 }
 

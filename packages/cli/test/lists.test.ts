@@ -1,29 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.ts';
 
 // `--list NAME=FILE` (issue 22, docs/decisions/203): reference lists from a text file or a CSV
 // column feed the schema's inList rules; severity and suggestion reach every output.
 
-const BIN = fileURLToPath(new URL('../bin/schemacheck.js', import.meta.url));
-
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end('');
-  });
-}
+const cli = (args: string[]) => runCli(args);
 
 let dir: string;
 const at = (name: string) => join(dir, name);
