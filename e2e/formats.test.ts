@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { pipeline, Readable } from 'node:stream';
-import { createGunzip, createInflateRaw } from 'node:zlib';
-import {
-  bytesSource,
-  parseSchema,
-  planInputs,
-  validateOpened,
-  type Decompress,
-  type InputPlatform,
-} from '@schemacheck/engine';
+import { bytesSource, parseSchema, planInputs, validateOpened } from '@schemacheck/engine';
+import { nodePlatform } from '@schemacheck/node-platform';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -34,18 +26,7 @@ const FIELDS: FieldInput[] = [
   { name: 'amount', type: 'number' },
 ];
 
-function through(make: () => NodeJS.ReadWriteStream): Decompress {
-  return (compressed) =>
-    pipeline(
-      Readable.from(compressed, { objectMode: false }),
-      make(),
-      () => {},
-    ) as unknown as AsyncIterable<Uint8Array>;
-}
-const node: InputPlatform = {
-  gunzip: through(() => createGunzip()),
-  inflateRaw: through(() => createInflateRaw()),
-};
+const node = nodePlatform;
 
 async function engineResult() {
   const parsed = parseSchema(webSchemaOf('People', FIELDS), 'web');

@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { pipeline, Readable } from 'node:stream';
-import { createGunzip, createInflateRaw } from 'node:zlib';
 import {
   bytesSource,
   parseSchema,
   planInputs,
   validateOpened,
-  type Decompress,
   type InputChoice,
-  type InputPlatform,
 } from '@schemacheck/engine';
+import { nodePlatform } from '@schemacheck/node-platform';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -44,18 +41,7 @@ const ZIP = writeZip([
   { name: 'b.csv', data: Buffer.from(B_CSV), deflate: true },
 ]);
 
-function through(make: () => NodeJS.ReadWriteStream): Decompress {
-  return (compressed) =>
-    pipeline(
-      Readable.from(compressed, { objectMode: false }),
-      make(),
-      () => {},
-    ) as unknown as AsyncIterable<Uint8Array>;
-}
-const node: InputPlatform = {
-  gunzip: through(() => createGunzip()),
-  inflateRaw: through(() => createInflateRaw()),
-};
+const node = nodePlatform;
 
 /** The engine's figures in Node for one part of a file. */
 async function engineFigures(name: string, bytes: Buffer, choice: InputChoice) {

@@ -3,6 +3,8 @@ import type { Database, Db } from './db/client.ts';
 import type { Session, User } from './db/schema.ts';
 import type { BackgroundTasks } from './lib/tasks.ts';
 import type { Jobs } from './jobs/boss.ts';
+import type { JobEvents } from './jobs/events.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RouteIndex } from './plugins/errors.ts';
 import type { Storage } from './storage/index.ts';
@@ -38,6 +40,10 @@ declare module 'fastify' {
     runningValidations: RunningValidations;
     /** pg-boss, when this process runs jobs (RUN_JOBS); null otherwise. */
     jobs: Jobs | null;
+    /** Sends pg-boss jobs from this process, working or not (jobs/queue.ts). */
+    jobQueue: JobQueue;
+    /** Who hears that a job ended (jobs/events.ts; the webhooks module subscribes). */
+    jobEvents: JobEvents;
     /** Every registered method and path (plugins/errors.ts), for 405 answers. */
     routeIndex: RouteIndex;
   }

@@ -4,15 +4,6 @@ import { JobEvents } from './events.ts';
 import { JobQueue } from './queue.ts';
 import { abortRunningJobs, deleteUserUploads } from './validation-jobs.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Sends pg-boss jobs from this process, working or not (jobs/queue.ts). */
-    jobQueue: JobQueue;
-    /** Who hears that a job ended (jobs/events.ts; the webhooks module subscribes). */
-    jobEvents: JobEvents;
-  }
-}
-
 /**
  * Asynchronous jobs (docs/decisions/093): the queue to send through, the job events, and
  * clean-ups (a stopping process hands its running jobs back; a deleted account takes its uploads

@@ -4,6 +4,7 @@ import {
   LIST_UPLOAD_MAX_BYTES,
 } from '@schemacheck/contracts';
 import { parseSchemaText, readListValues } from '@schemacheck/engine';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
@@ -29,7 +30,8 @@ export async function readListUpload(request: FastifyRequest): Promise<ListUploa
   const fields: Record<string, string> = {};
   let file: { name: string; bytes: Buffer } | null = null;
   try {
-    for await (const part of request.parts()) {
+    const parts: AsyncIterableIterator<Multipart> = request.parts();
+    for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
