@@ -1,4 +1,5 @@
 import { API_ERROR_CODES, WORKSPACE_ERROR_CODES } from '@schemacheck/contracts';
+import { ACCEPTED_EXTENSIONS } from '@schemacheck/engine';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, WEB_ONLY_CODES } from '../src/errors.ts';
 
@@ -18,6 +19,14 @@ describe('the contracts’ error codes and the server’s table', () => {
     for (const [code, status] of API_ERROR_CODES) {
       expect(ERRORS[code as keyof typeof ERRORS]?.status, code).toBe(status);
       expect(WEB_ONLY_CODES.has(code as keyof typeof ERRORS), code).toBe(false);
+    }
+  });
+
+  it('the refusal of a file type names every ending the engine opens, on the server and in the API docs', () => {
+    const documented = API_ERROR_CODES.find(([code]) => code === 'unsupported_file')?.[2] ?? '';
+    for (const ending of ACCEPTED_EXTENSIONS) {
+      expect(ERRORS.unsupported_file.message, ending).toContain(ending);
+      expect(documented, ending).toContain(ending);
     }
   });
 });

@@ -143,7 +143,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   },
   uploadList: {
     request: { name: 'categories', file: 'Income\nExpense\nTransfer\n' },
-    responses: { 201: listSummary },
+    responses: { 200: listSummary, 201: listSummary },
   },
   getList: {
     params: { list: 'categories' },

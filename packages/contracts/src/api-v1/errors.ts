@@ -58,7 +58,11 @@ export const API_ERROR_CODES = [
   ['payload_too_large', 413, 'The JSON body is too large.'],
   ['uri_too_long', 414, 'A path parameter (an id) is longer than any id.'],
   ['unsupported_media_type', 415, 'The body is not JSON (or multipart for /v1/validate).'],
-  ['unsupported_file', 415, 'Only .csv, .json, .ndjson and .jsonl files can be validated.'],
+  [
+    'unsupported_file',
+    415,
+    'Only .csv, .json, .ndjson, .jsonl and .xlsx files (also as .gz or .zip) can be validated.',
+  ],
   ['idempotency_mismatch', 422, 'The Idempotency-Key was used with a different request.'],
   ['rate_limited', 429, 'Too many requests for this key; see Retry-After.'],
   ['monthly_limit', 429, "The plan's monthly validations are used; see Retry-After."],
