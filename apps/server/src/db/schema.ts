@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { FileType } from '@schemacheck/engine';
 
 // Every table the product needs (docs/product.md), plus what accounts need (rate-limit buckets) and the monthly usage
 // counter. Everything a user owns references users(id) ON DELETE CASCADE, so deleting the user row
@@ -101,7 +102,7 @@ export const schemas = pgTable(
      * Null when the schema names no file type and its form implies none: each file's type is
      * then decided as for an inline schema (its name, then its first bytes).
      */
-    fileType: text('file_type').$type<'csv' | 'json'>(),
+    fileType: text('file_type').$type<FileType>(),
     /** The field list as the web form or the public API wrote it. */
     fields: jsonb('fields').notNull(),
     /** Schema-level flags: orderMatters, additionalColumns, additionalProperties. */
@@ -123,7 +124,7 @@ export const validationResults = pgTable(
     schemaId: uuid('schema_id').references(() => schemas.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
-    fileType: text('file_type').$type<'csv' | 'json'>().notNull(),
+    fileType: text('file_type').$type<FileType>().notNull(),
     totalRows: bigint('total_rows', { mode: 'number' }).notNull().default(0),
     validRows: bigint('valid_rows', { mode: 'number' }).notNull().default(0),
     invalidRows: bigint('invalid_rows', { mode: 'number' }).notNull().default(0),
@@ -199,7 +200,7 @@ export const validationJobs = pgTable(
     /** Storage key of the uploaded file while the job waits or runs. */
     uploadKey: text('upload_key'),
     /** 'csv' or 'json', decided from the upload. */
-    fileType: text('file_type').$type<'csv' | 'json'>(),
+    fileType: text('file_type').$type<FileType>(),
     /** The schema as it was when the job was created (a saved schema may change later). */
     schemaUsed: jsonb('schema_used'),
     /**

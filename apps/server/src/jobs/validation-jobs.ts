@@ -9,6 +9,7 @@ import { releaseValidation } from '../validation/quota.ts';
 import { runValidation, ValidationAborted, type ParsedSchema } from '../validation/service.ts';
 import type { JobEnded } from './events.ts';
 import { executorOf } from './queue.ts';
+import type { FileType } from '@schemacheck/engine';
 
 // Asynchronous validations (docs/decisions/093). The validation_jobs row is the public state;
 // pg-boss only carries "run job X". A process runs a job by claiming its row (queued → running,
@@ -66,7 +67,7 @@ export interface NewJob {
   userId: string;
   schemaId: string | null;
   fileName: string;
-  fileType: 'csv' | 'json' | null;
+  fileType: FileType | null;
   fileSize: number;
   uploadKey: string;
   schema: ParsedSchema;

@@ -14,6 +14,7 @@ import { AppError } from '../errors.ts';
 import type { ValidationPool } from '../validation/pool.ts';
 import { isUuid } from '../lib/uuid.ts';
 import { invalidSchema, type ParsedSchema } from '../validation/service.ts';
+import type { FileType } from '@schemacheck/engine';
 
 // Saved schemas: the one module that stores them (docs/decisions/180). The web routes
 // (routes/schemas.ts), the /v1 routes (api-v1/routes/schemas.ts) and the jobs (a saved schema as
@@ -36,7 +37,7 @@ type Flags = Pick<
 export interface StoredForm {
   name: string;
   /** Null: the schema names no type and its form implies none, so each file decides. */
-  fileType: 'csv' | 'json' | null;
+  fileType: FileType | null;
   fields: unknown[];
   flags: Flags;
 }

@@ -2,6 +2,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { SchemaProblem, ValidationResult } from '@schemacheck/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BeginOptions, FileInputInfo, FileOptions, FromWorker, ToWorker } from './protocol.ts';
+import type { FileType } from '@schemacheck/engine';
 
 // A small pool of worker threads that run the engine (docs/decisions/030). Each job lives on
 // one worker; a worker runs several jobs, interleaved chunk by chunk, so a slow upload never
@@ -20,7 +21,7 @@ const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./worker.ts', import.meta.url).href;
 
 export type OpenResult =
-  { ok: true; fileType?: 'csv' | 'json' } | { ok: false; problems: SchemaProblem[] };
+  { ok: true; fileType?: FileType } | { ok: false; problems: SchemaProblem[] };
 
 interface Slot {
   worker: Worker;

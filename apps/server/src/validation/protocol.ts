@@ -1,10 +1,11 @@
 import type { SchemaProblem, ValidationResult } from '@schemacheck/engine';
+import type { FileType } from '@schemacheck/engine';
 
 // Messages between the event loop and a validation worker (docs/decisions/030). Every message
 // names its job; one worker runs many jobs, interleaved chunk by chunk.
 
 export interface BeginOptions {
-  fileType: 'csv' | 'json';
+  fileType: FileType;
   jsonShape?: 'ndjson';
   maxRows?: number;
   maxErrors: number;
@@ -32,7 +33,7 @@ export interface FileOptions extends Omit<BeginOptions, 'fileType' | 'jsonShape'
 
 /** What the worker read inside a container, for the stored result. */
 export interface FileInputInfo {
-  fileType: 'csv' | 'json';
+  fileType: FileType;
   jsonShape?: 'ndjson';
 }
 
@@ -51,7 +52,7 @@ export type FromWorker =
       job: number;
       ok: boolean;
       problems?: SchemaProblem[];
-      fileType?: 'csv' | 'json';
+      fileType?: FileType;
     }
   | { type: 'ack'; job: number; rows: number; stopped: boolean }
   /** Report text; with `stream`, text of the valid or invalid rows output instead. */

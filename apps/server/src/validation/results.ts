@@ -8,6 +8,7 @@ import { storableJson } from '../lib/unicode.ts';
 import type { Storage } from '../storage/index.ts';
 import { deleteRowOutputs } from '../reports/row-outputs.ts';
 import { isUuid } from '../lib/uuid.ts';
+import type { FileType } from '@schemacheck/engine';
 
 // Stored validation results: the summary and the first errors in the database, the full list as
 // a CSV report in storage (docs/decisions/031), both deleted after RESULT_RETENTION_DAYS (033).
@@ -52,7 +53,7 @@ export interface NewResult {
   userId: string;
   schemaId?: string | undefined;
   fileName: string;
-  fileType: 'csv' | 'json';
+  fileType: FileType;
   jsonShape?: 'ndjson' | undefined;
   bytes: number;
   durationMs: number;

@@ -24,6 +24,7 @@ import { displayFileName } from './files.ts';
 import { fileTooLarge, rowLimit } from './limits.ts';
 import { InputRefused, type ValidationPool } from './pool.ts';
 import { insertResult, reportKeyFor, type ResultRow } from './results.ts';
+import type { FileType } from '@schemacheck/engine';
 
 // The one validation run on the server (docs/decisions/080). The web upload, POST /api/v1/validate
 // and the asynchronous jobs all call runValidation(): bytes in, a stored result out. It streams
@@ -59,7 +60,7 @@ export interface ParsedSchema {
   text: string;
   value: unknown;
   /** The file type the schema names, when it names one. */
-  fileType?: 'csv' | 'json';
+  fileType?: FileType;
 }
 
 export interface RunLimits {

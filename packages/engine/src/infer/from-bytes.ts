@@ -4,12 +4,13 @@ import { createCsvReader } from '../csv/reader.ts';
 import { createJsonReader } from '../json/reader.ts';
 import type { WebSchema } from '../schema/web-types.ts';
 import { inferProposal, type InferOptions, type InferProposal } from './infer-schema.ts';
+import type { FileType } from '../model.ts';
 
 const CHUNK_BYTES = 64 * 1024;
 
 export function inferFromBytes(
   bytes: Uint8Array,
-  fileType: 'csv' | 'json',
+  fileType: FileType,
   maxRows = 1000,
   options: InferOptions = {},
 ): WebSchema {
@@ -19,7 +20,7 @@ export function inferFromBytes(
 /** The proposal with the values that do not fit it, by the rows validation will report. */
 export function inferProposalFromBytes(
   bytes: Uint8Array,
-  fileType: 'csv' | 'json',
+  fileType: FileType,
   maxRows = 1000,
   options: InferOptions = {},
 ): InferProposal {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSchema } from '../schema/index.ts';
 import { createValidator } from '../validate/validator.ts';
 import { createRowSplitter } from './split-rows.ts';
+import type { FileType } from '../model.ts';
 
 const schema = (() => {
   const parsed = parseSchema(
@@ -19,7 +20,7 @@ const schema = (() => {
 })();
 
 /** Validates `text` pushed in pieces cut at `cuts`, splitting its rows on the way. */
-function split(text: string, fileType: 'csv' | 'json', cuts: number[] = []) {
+function split(text: string, fileType: FileType, cuts: number[] = []) {
   const out = { valid: '', invalid: '' };
   const splitter = createRowSplitter(
     { valid: (t) => (out.valid += t), invalid: (t) => (out.invalid += t) },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SchemaModel } from '../model.ts';
 import { parseSchema, parseSchemaText } from '../schema/parse.ts';
 import { validateBytes } from './validator.ts';
+import type { FileType } from '../model.ts';
 
 const encode = (s: string) => new TextEncoder().encode(s);
 
@@ -13,7 +14,7 @@ function parsed(input: unknown): SchemaModel {
   return checked.value;
 }
 
-const codes = (schema: SchemaModel, text: string, fileType: 'csv' | 'json') =>
+const codes = (schema: SchemaModel, text: string, fileType: FileType) =>
   validateBytes(schema, encode(text), { fileType }).errors.map((e) => [e.row, e.code]);
 
 describe('boolean enum/const', () => {
