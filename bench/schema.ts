@@ -1,3 +1,4 @@
+import type { FileType } from '@schemacheck/engine';
 // The product data set's schema, written three ways: the SchemaCheck web-form schema the engine
 // parses, and the JSON Schemas ajv gets for the CSV rows (with type coercion) and the JSON records.
 // The hand-written checks of the csv-parse peer live in peers/handwritten.ts.
@@ -21,7 +22,7 @@ export const CATEGORIES = ['Electronics', 'Clothing', 'Home & Garden', 'Toys', '
 export const SKU_PATTERN = '^[A-Z]{3}-\\d{4}$';
 
 /** The schema as the web form's field list (docs/product.md#the-validation-workspace). */
-export function webFormSchema(fileType: 'csv' | 'json') {
+export function webFormSchema(fileType: FileType) {
   return {
     name: `bench products (${fileType})`,
     fileType,

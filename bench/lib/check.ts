@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { PlantedError } from '../generate.ts';
 import type { Pair } from '../peers/common.ts';
+import type { FileType } from '@schemacheck/engine';
 
 export interface PairComparison {
   found: number;
@@ -17,7 +18,7 @@ const EXAMPLES = 5;
 export function comparePairs(
   pairsFile: string,
   planted: PlantedError[],
-  input: 'csv' | 'json',
+  input: FileType,
 ): PairComparison {
   const { pairs } = JSON.parse(readFileSync(pairsFile, 'utf8')) as { count: number; pairs: Pair[] };
   const offset = input === 'csv' ? 2 : 1;

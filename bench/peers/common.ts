@@ -8,10 +8,11 @@
 // row 1 and first record = row 2; JSON first record = row 1.
 
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import type { FileType } from '@schemacheck/engine';
 
 export interface PeerReport {
   tool: string;
-  input: 'csv' | 'json';
+  input: FileType;
   file: string;
   bytes: number;
   /** Data records seen. */

@@ -15,6 +15,7 @@ import {
   textTable,
 } from '../lib/format.ts';
 import type { BenchContext, Section, SectionResult, Target } from '../lib/types.ts';
+import type { FileType } from '@schemacheck/engine';
 
 /** Below this share of its core, a tool's wall-clock time says more about the machine than the tool. */
 export const CONTENDED_PERCENT = 90;
@@ -23,7 +24,7 @@ interface PeerSpec {
   id: string;
   /** Script under bench/peers/. */
   script: string;
-  input: 'csv' | 'json';
+  input: FileType;
   /** Does the tool check values (uDSV does not)? */
   checks: boolean;
   nodeArgs?: string[];
@@ -55,7 +56,7 @@ export const PEERS: PeerSpec[] = [
 export interface PeerResult {
   id: string;
   tool: string;
-  input: 'csv' | 'json';
+  input: FileType;
   ok: boolean;
   failure?: string;
   runs: { ms: number; cpuMs: number; peakRssMiB: number }[];

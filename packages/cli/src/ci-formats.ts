@@ -1,10 +1,11 @@
 // Output for CI systems: GitHub Actions workflow commands and JUnit XML. Both list the errors the
 // result keeps (--max-errors), and say how many more there were.
 import type { Issue, ValidationResult } from '@schemacheck/engine';
+import type { FileType } from '@schemacheck/engine';
 
 export interface FileOutcome {
   name: string;
-  fileType: 'csv' | 'json';
+  fileType: FileType;
   result: ValidationResult;
   seconds: number;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseSchemaText, type SchemaFormat, type SchemaModel } from '@schemacheck/engine';
 import { type Io, UsageError } from './process-io.ts';
+import type { FileType } from '@schemacheck/engine';
 
 export { UsageError, type Io } from './process-io.ts';
 
@@ -12,7 +13,7 @@ export function parseSchemaFormat(value: string | undefined): SchemaFormat | und
   throw new UsageError(`--schema-format must be one of: ${SCHEMA_FORMATS.join(', ')}`);
 }
 
-export function parseFileType(value: string | undefined): 'csv' | 'json' | undefined {
+export function parseFileType(value: string | undefined): FileType | undefined {
   if (value === undefined) return undefined;
   if (value === 'csv' || value === 'json') return value;
   throw new UsageError('--file-type must be csv or json');
