@@ -51,6 +51,7 @@ describe('migrations', () => {
         'billing_test_mode',
         'idempotency_keys',
         'rate_limit_buckets',
+        'reference_lists',
         'schemas',
         'sessions',
         'stripe_events',

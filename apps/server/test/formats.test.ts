@@ -111,7 +111,7 @@ describe('the same data as CSV, CSV.gz, zip and XLSX', () => {
           headers: { authorization: `Bearer ${apiKey}` },
         });
         expect(report.statusCode).toBe(200);
-        expect(report.body.split('\r\n')[0]).toMatch(/,cell$/);
+        expect(report.body.split('\r\n')[0]).toMatch(/,cell,severity,suggestion$/);
         expect(report.body).toContain('People!A3');
         const json = await t.app.inject({
           url: `/api/v1/reports/${body.report_id}?format=json`,
