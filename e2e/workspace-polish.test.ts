@@ -141,9 +141,10 @@ describe('the workspace, finished', () => {
       });
     }
     await page.setViewportSize(DESKTOP);
-    // By keyboard: from the last control of the schema, Validate is two Tab stops away.
+    // By keyboard: from the schema's last button (the Rules section's, under the fields), Validate
+    // is two Tab stops away (the file structure options between).
     await chooseFile(page, 'any.csv', 'customer_id\n1\n');
-    await page.getByRole('button', { name: 'Add field' }).focus();
+    await page.getByRole('button', { name: 'Add rule' }).focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
