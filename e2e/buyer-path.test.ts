@@ -28,10 +28,14 @@ async function payWith4242(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Subscribe' }).click();
 }
 
-async function signInHere(page: Page, username: string): Promise<void> {
-  // Text typed into the pre-rendered form before hydration is not seen by the form's state, so
-  // the sign-in would be refused as empty: these tests are about where sign-in leads, not that.
+async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
+}
+
+async function signInHere(page: Page, username: string): Promise<void> {
+  // Typing before hydration is first-tap.test.ts's subject; these tests are about where sign-in
+  // leads.
+  await waitForHydration(page);
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -42,8 +46,9 @@ describe('the buyer’s path', () => {
     const page = await site.newPage();
     const user = `chooser_${suffix}`;
     await page.goto('/buying-guide');
+    await waitForHydration(page);
     await page.getByRole('link', { name: 'Choose Pro: Pro plan' }).click();
-    await page.waitForURL('**/auth?tab=register&plan=pro');
+    await page.waitForURL('**/auth?tab=register&plan=pro', { waitUntil: 'commit' });
     // Selected once the page has read its query (the pre-rendered HTML is the Sign In tab's).
     await page.getByRole('tab', { name: 'Create Account', selected: true }).waitFor();
 

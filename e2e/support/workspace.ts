@@ -47,6 +47,8 @@ export async function chooseFile(
 
 /** Adds the fields through the builder's inputs, in order. */
 export async function buildSchema(page: Page, name: string, fields: FieldInput[]): Promise<void> {
+  // On a pre-rendered validator page, typing before hydration is first-tap.test.ts's subject.
+  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
   await page.getByLabel('Schema name', { exact: true }).fill(name);
   for (const [i, field] of fields.entries()) {
     await page.getByRole('button', { name: 'Add field' }).click();
