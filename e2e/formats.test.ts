@@ -26,12 +26,10 @@ const FIELDS: FieldInput[] = [
   { name: 'amount', type: 'number' },
 ];
 
-const node = nodePlatform;
-
 async function engineResult() {
   const parsed = parseSchema(webSchemaOf('People', FIELDS), 'web');
   if (!parsed.ok) throw new Error('test schema refused');
-  const [planned] = await planInputs('people.xlsx', bytesSource(WORKBOOK), node, {
+  const [planned] = await planInputs('people.xlsx', bytesSource(WORKBOOK), nodePlatform, {
     schema: parsed.value,
   });
   return validateOpened(parsed.value, await planned!.open(), { maxErrors: 1000 });

@@ -41,13 +41,11 @@ const ZIP = writeZip([
   { name: 'b.csv', data: Buffer.from(B_CSV), deflate: true },
 ]);
 
-const node = nodePlatform;
-
 /** The engine's figures in Node for one part of a file. */
 async function engineFigures(name: string, bytes: Buffer, choice: InputChoice) {
   const parsed = parseSchema(webSchemaOf('People', FIELDS), 'web');
   if (!parsed.ok) throw new Error('test schema refused');
-  const planned = await planInputs(name, bytesSource(bytes), node, {
+  const planned = await planInputs(name, bytesSource(bytes), nodePlatform, {
     schema: parsed.value,
     ...choice,
   });
