@@ -46,7 +46,6 @@ describe('the buyer’s path', () => {
     const page = await site.newPage();
     const user = `chooser_${suffix}`;
     await page.goto('/buying-guide');
-    await waitForHydration(page);
     await page.getByRole('link', { name: 'Choose Pro: Pro plan' }).click();
     await page.waitForURL('**/auth?tab=register&plan=pro', { waitUntil: 'commit' });
     // Selected once the page has read its query (the pre-rendered HTML is the Sign In tab's).
