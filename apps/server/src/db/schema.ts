@@ -183,7 +183,17 @@ export const accountRateWindows = pgTable('account_rate_windows', {
   count: integer('count').notNull(),
 });
 
-export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+/**
+ * `awaiting_upload`: a direct upload (docs/decisions/235) whose parts the client is still
+ * sending to the bucket; it becomes `queued` when the client completes it.
+ */
+export const JOB_STATUSES = [
+  'awaiting_upload',
+  'queued',
+  'running',
+  'completed',
+  'failed',
+] as const;
 
 export const validationJobs = pgTable(
   'validation_jobs',
@@ -201,6 +211,10 @@ export const validationJobs = pgTable(
     uploadKey: text('upload_key'),
     /** 'csv' or 'json', decided from the upload. */
     fileType: text('file_type').$type<FileType>(),
+    /** The S3 multipart upload of a direct upload while the job awaits it (decision 235). */
+    multipartUploadId: text('multipart_upload_id'),
+    /** A job posted with source_url: the worker fetches the file from here (decision 235). */
+    sourceUrl: text('source_url'),
     /** The schema as it was when the job was created (a saved schema may change later). */
     schemaUsed: jsonb('schema_used'),
     /**
@@ -237,7 +251,7 @@ export const validationJobs = pgTable(
     index('validation_jobs_status_heartbeat_at_idx').on(t.status, t.heartbeatAt),
     check(
       'validation_jobs_status_ck',
-      sql`${t.status} in ('queued', 'running', 'completed', 'failed')`,
+      sql`${t.status} in ('awaiting_upload', 'queued', 'running', 'completed', 'failed')`,
     ),
   ],
 );
