@@ -8,6 +8,7 @@ export {
   type InferMisfit,
   type InferOptions,
   type InferProposal,
+  type InferRuleSuggestion,
   type InferSample,
 } from './infer-schema.ts';
 export { inferFromBytes, inferProposalFromBytes } from './from-bytes.ts';

@@ -282,3 +282,61 @@ describe('inferProposal on dirty samples', () => {
     ]);
   });
 });
+
+describe('inferProposal suggests composite keys, never adding them', () => {
+  /** Twelve rows: sku repeats, warehouse repeats, each (sku, warehouse) once; qty repeats with each. */
+  const STOCK = {
+    headers: ['sku', 'warehouse', 'qty'],
+    rows: Array.from({ length: 12 }, (_, i) => [
+      `SKU-${i % 4}`,
+      `W${Math.floor(i / 4)}`,
+      `${Math.floor(i / 2) % 2}`,
+    ]),
+  };
+
+  it('suggests uniqueTogether when no column is unique and a pair is', () => {
+    const proposal = inferProposal(STOCK);
+    expect(proposal.suggestedRules).toEqual([
+      {
+        rule: { kind: 'uniqueTogether', fields: ['sku', 'warehouse'] },
+        reason:
+          'No column alone is unique in the 12 sample rows, but sku and warehouse together are: a composite key?',
+      },
+    ]);
+    expect(proposal.schema.rules).toBeUndefined();
+  });
+
+  it('suggests nothing when a single column is unique', () => {
+    const rows = STOCK.rows.map((row, i) => [...row, `line ${i}`]);
+    const proposal = inferProposal({ headers: [...STOCK.headers, 'note'], rows });
+    expect(proposal.suggestedRules).toEqual([]);
+  });
+
+  it('suggests nothing when no pair is unique', () => {
+    const rows = [...STOCK.rows, STOCK.rows[0]!.slice()];
+    expect(inferProposal({ headers: STOCK.headers, rows }).suggestedRules).toEqual([]);
+  });
+
+  it('leaves out columns with empty cells and samples too small to tell', () => {
+    const gappy = STOCK.rows.map((row, i) => (i === 5 ? [row[0]!, '', row[2]!] : row));
+    expect(inferProposal({ headers: STOCK.headers, rows: gappy }).suggestedRules).toEqual([]);
+    const few = { headers: STOCK.headers, rows: STOCK.rows.slice(0, 9) };
+    expect(inferProposal(few).suggestedRules).toEqual([]);
+  });
+
+  it('puts pairs with an id-like column first, and reads JSON records too', () => {
+    const records = Array.from({ length: 12 }, (_, i) => ({
+      aisle: i % 2,
+      shelf: Math.floor(i / 2),
+      orderId: Math.floor(i / 3),
+      line: i % 3,
+    }));
+    expect(inferProposal({ records }).suggestedRules.map((s) => s.rule)).toEqual(
+      [
+        ['orderId', 'line'],
+        ['aisle', 'shelf'],
+        ['shelf', 'line'],
+      ].map((fields) => ({ kind: 'uniqueTogether', fields })),
+    );
+  });
+});

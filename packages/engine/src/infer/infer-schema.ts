@@ -2,7 +2,9 @@
 // person edits, so it errs towards rules that the sample clearly supports and that stay true for
 // the rest of the file: types, required, non-negative numbers, decimal places, date layouts,
 // small sets of repeated values, unique ids. It never proposes text lengths or observed maxima.
-import { type FieldType, type FileType, LosslessNumber } from '../model.ts';
+// Cross-field rules are never put in the schema: the ones the sample supports are listed apart, as
+// suggestions a person adds or not (docs/decisions/226).
+import { type CrossFieldRule, type FieldType, type FileType, LosslessNumber } from '../model.ts';
 import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
 import { compileDateFormat, ISO_DATE_TIME_FORMAT } from '../rules/date-format.ts';
 import type { WebField, WebFieldValidation, WebSchema } from '../schema/web-types.ts';
@@ -52,12 +54,20 @@ export interface InferFieldFit {
   fitting: number;
 }
 
+/** A cross-field rule the sample supports, with why; listed, never added to the schema. */
+export interface InferRuleSuggestion {
+  rule: CrossFieldRule;
+  reason: string;
+}
+
 /** A proposed schema, and for each field typed by most (not all) of its values, the others. */
 export interface InferProposal {
   schema: WebSchema;
   misfits: InferFieldMisfits[];
   /** Every proposed field, in the schema's order. */
   fit: InferFieldFit[];
+  /** Rules for a person to consider; `schema.rules` is never set by inference. */
+  suggestedRules: InferRuleSuggestion[];
 }
 
 /** At most this many distinct values make a column an enum... */
@@ -69,6 +79,14 @@ const ENUM_MAX_VALUE_LENGTH = 50;
 const MAX_DEPTH = 8;
 /** Misfits listed per field; the count covers them all. */
 export const MISFITS_LISTED = 20;
+/**
+ * A composite key is suggested only from a sample of at least this many rows: in fewer, many
+ * pairs of columns are unique by chance.
+ */
+const KEY_MIN_ROWS = 10;
+/** Composite keys suggested at most; pairs are tried among the first KEY_MAX_COLUMNS columns. */
+const KEYS_SUGGESTED = 3;
+const KEY_MAX_COLUMNS = 40;
 
 /** Tried in this order; DD/MM before MM/DD because a day above 12 is what tells them apart. */
 const DATE_FORMATS = [
@@ -116,8 +134,8 @@ export function inferProposal(sample: InferSample, options: InferOptions = {}): 
   const fields: WebField[] = [];
   const misfits: InferFieldMisfits[] = [];
   const fit: InferFieldFit[] = [];
-  for (const column of columns) {
-    if (column.unusable) continue;
+  const usable = columns.filter((c) => !c.unusable);
+  for (const column of usable) {
     const { field, misfit, values } = inferField(column, fileType);
     fields.push(field);
     fit.push({ field: field.name, type: field.type, values, fitting: values - misfit.length });
@@ -141,7 +159,50 @@ export function inferProposal(sample: InferSample, options: InferOptions = {}): 
     },
     misfits,
     fit,
+    suggestedRules: compositeKeys(usable),
   };
+}
+
+/**
+ * `uniqueTogether` for a pair of columns whose combination is unique in the sample, only when no
+ * single column is (one unique column already identifies a row). Columns with an empty cell are
+ * left out: a key is always filled in. Pairs with an id-like column come first, then by column order.
+ */
+function compositeKeys(columns: Column[]): InferRuleSuggestion[] {
+  const rows = columns[0]?.cells.length ?? 0;
+  if (rows < KEY_MIN_ROWS) return [];
+  const filled = columns.filter((c) => c.cells.every((cell) => cell !== null && cell !== ''));
+  const texts = filled.map((c) => c.cells.map((cell) => cellText(cell as Value)));
+  if (texts.some((t) => new Set(t).size === rows)) return [];
+  const keyish = (c: Column) => ID_NAME.test(c.name) || CAMEL_ID_NAME.test(c.name);
+  const found: { names: [string, string]; idLike: boolean }[] = [];
+  const limit = Math.min(filled.length, KEY_MAX_COLUMNS);
+  for (let i = 0; i < limit; i++) {
+    for (let j = i + 1; j < limit; j++) {
+      if (!uniquePairs(texts[i]!, texts[j]!)) continue;
+      const [a, b] = [filled[i]!, filled[j]!];
+      found.push({ names: [a.name, b.name], idLike: keyish(a) || keyish(b) });
+    }
+  }
+  // sort is stable: within each group, column order stays.
+  return found
+    .sort((x, y) => Number(y.idLike) - Number(x.idLike))
+    .slice(0, KEYS_SUGGESTED)
+    .map(({ names }) => ({
+      rule: { kind: 'uniqueTogether', fields: [...names] },
+      reason: `No column alone is unique in the ${rows} sample rows, but ${names[0]} and ${names[1]} together are: a composite key?`,
+    }));
+}
+
+function uniquePairs(left: string[], right: string[]): boolean {
+  const seen = new Set<string>();
+  for (let r = 0; r < left.length; r++) {
+    // JSON.stringify keeps the pair apart whatever the cells hold ("a,b"+"c" vs "a"+"b,c").
+    const key = JSON.stringify([left[r], right[r]]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
 }
 
 /** Blank and repeated headers are left out: a schema cannot name them apart. */
