@@ -28,12 +28,15 @@ import { cliProcessSection } from './sections/cli-process.ts';
 import { excelSection } from './sections/excel.ts';
 import { jobsSection } from './sections/jobs.ts';
 import { memorySection } from './sections/memory.ts';
+import { listsSection, rulesSection } from './sections/rules.ts';
 import { serverResponsivenessSection } from './sections/server-responsiveness.ts';
 import { throughputSection } from './sections/throughput.ts';
 
 /** In order. Add a section here (e.g. server responsiveness under a 100 MB upload). */
 const SECTIONS: Section[] = [
   throughputSection,
+  rulesSection,
+  listsSection,
   cliProcessSection,
   jobsSection,
   memorySection,
