@@ -1,14 +1,15 @@
 // sharedStrings.xml, read once as a stream into a table (a cell with t="s" holds an index into
 // it). The table grows with distinct strings, not rows, but a crafted workbook could still make it
-// huge, so its total length is capped. The strings are held in blocks of 256 (TableBuilder).
+// huge, so its total length is capped. The XML is scanned as the inflater's bytes (decision 230):
+// a plain `<si><t>text</t></si>` is copied byte for byte, and only an entry with markup or escapes
+// in its text is decoded to read it.
 
 import { formatSize } from '../archive/limits.ts';
 import { refuse } from '../archive/refusal.ts';
 import type { ZipArchive } from '../archive/zip.ts';
-import { partText } from './parts.ts';
-import { decodeXmlText, richText, rootPrefix } from './xml.ts';
+import { richText, rootPrefix } from './xml.ts';
 
-/** Characters the shared-string table may hold in all. */
+/** Characters (UTF-16 units) the shared-string table may hold in all. */
 export const MAX_SHARED_STRING_CHARS = 96 << 20;
 
 export interface SharedStrings {
@@ -21,33 +22,46 @@ export interface SharedStrings {
 const BLOCK_SHIFT = 8;
 const BLOCK_STRINGS = 1 << BLOCK_SHIFT;
 const WIDE = 0x80000000;
-const NOT_LATIN1 = /[\u0100-\uffff]/;
 
-/** Strings joined into one flat string per BLOCK_STRINGS of them, with their start offsets. */
-class BlockList {
+/**
+ * ASCII strings, joined into one flat string per BLOCK_STRINGS of them with their start offsets
+ * (decision 209): one TextDecoder call per block while loading, and `get` is a slice, several
+ * times cheaper than decoding a string per lookup.
+ */
+class AsciiBlocks {
   readonly blocks: string[] = [];
   starts = new Uint32Array(1 << 14);
   n = 0;
-  private parts: string[] = [];
-  private at = 0;
-  add(text: string): number {
-    if (this.n === this.starts.length) {
-      const grown = new Uint32Array(this.starts.length * 2);
-      grown.set(this.starts);
-      this.starts = grown;
+  private staging = new Uint8Array(1 << 16);
+  private used = 0;
+  private inBlock = 0;
+  private readonly decoder = new TextDecoder();
+  add(src: Uint8Array, from: number, to: number): number {
+    if (this.n === this.starts.length) this.starts = grow(this.starts);
+    const length = to - from;
+    if (this.used + length > this.staging.length) {
+      const grown = new Uint8Array(Math.max(this.staging.length * 2, this.used + length));
+      grown.set(this.staging.subarray(0, this.used));
+      this.staging = grown;
     }
-    this.starts[this.n] = this.at;
-    this.parts.push(text);
-    this.at += text.length;
-    if (this.parts.length === BLOCK_STRINGS) this.seal();
+    this.starts[this.n] = this.used;
+    const staging = this.staging;
+    let at = this.used;
+    // Most strings are short: a loop beats set() on a subarray, which allocates a view.
+    if (length < 64) for (let i = from; i < to; i++) staging[at++] = src[i]!;
+    else {
+      staging.set(src.subarray(from, to), at);
+      at += length;
+    }
+    this.used = at;
+    if (++this.inBlock === BLOCK_STRINGS) this.seal();
     return this.n++;
   }
   seal(): void {
-    if (this.parts.length === 0) return;
-    // join() writes one flat string: nothing of the parts (slices of the XML text) is kept.
-    this.blocks.push(this.parts.join(''));
-    this.parts = [];
-    this.at = 0;
+    if (this.inBlock === 0) return;
+    this.blocks.push(this.decoder.decode(this.staging.subarray(0, this.used)));
+    this.used = 0;
+    this.inBlock = 0;
   }
   get(local: number): string {
     const block = this.blocks[local >>> BLOCK_SHIFT]!;
@@ -56,53 +70,94 @@ class BlockList {
   }
 }
 
-/**
- * Appends strings; `done()` gives the table (decision 209). A million separate strings cost
- * about 107 bytes each on the bench's 877,681-string table (each a copy under a slice); here
- * they are joined into blocks of 256, Latin-1 text and wider text apart (V8 stores a string with
- * one character past U+00FF at two bytes per character, so one emoji would double a block), with
- * 8 bytes of index per string. Blocks are small so that a block's parts (slices of the XML text)
- * are joined before the next scavenge and die young: with large blocks they were promoted with
- * the text they slice, and the old generation grew while loading. `get` slices its block (a
- * short-lived string).
- */
+/** Strings with any byte past ASCII, kept as UTF-8 and decoded when a cell asks for one. */
+class Utf8Table {
+  bytes = new Uint8Array(1 << 16);
+  /** starts[i]..starts[i + 1]: string i's bytes. */
+  starts = new Uint32Array(1 << 10);
+  n = 0;
+  private readonly decoder = new TextDecoder();
+  add(src: Uint8Array, from: number, to: number): number {
+    if (this.n + 1 === this.starts.length) this.starts = grow(this.starts);
+    const at = this.starts[this.n]!;
+    const end = at + (to - from);
+    if (end > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(this.bytes.length * 2, end));
+      grown.set(this.bytes.subarray(0, at));
+      this.bytes = grown;
+    }
+    this.bytes.set(src.subarray(from, to), at);
+    this.starts[this.n + 1] = end;
+    return this.n++;
+  }
+  get(local: number): string {
+    return this.decoder.decode(this.bytes.subarray(this.starts[local], this.starts[local + 1]));
+  }
+}
+
+function grow(array: Uint32Array): Uint32Array {
+  const grown = new Uint32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
+/** Appends strings as UTF-8 bytes; `done()` gives the table. */
 class TableBuilder {
-  private readonly narrow = new BlockList();
-  private readonly wide = new BlockList();
+  private readonly ascii = new AsciiBlocks();
+  private readonly wide = new Utf8Table();
   private where = new Uint32Array(1 << 16);
   private n = 0;
-  get count(): number {
-    return this.n;
-  }
-  add(text: string): void {
-    if (this.n === this.where.length) {
-      const grown = new Uint32Array(this.where.length * 2);
-      grown.set(this.where);
-      this.where = grown;
-    }
-    this.where[this.n++] = NOT_LATIN1.test(text)
-      ? (this.wide.add(text) | WIDE) >>> 0
-      : this.narrow.add(text);
+  add(src: Uint8Array, from: number, to: number, isAscii: boolean): void {
+    if (this.n === this.where.length) this.where = grow(this.where);
+    this.where[this.n++] = isAscii
+      ? this.ascii.add(src, from, to)
+      : (this.wide.add(src, from, to) | WIDE) >>> 0;
   }
   done(): SharedStrings {
-    const { narrow, wide, n } = this;
-    narrow.seal();
-    wide.seal();
-    narrow.starts = narrow.starts.slice(0, narrow.n);
-    wide.starts = wide.starts.slice(0, wide.n);
+    const { ascii, wide, n } = this;
+    ascii.seal();
+    ascii.starts = ascii.starts.slice(0, ascii.n);
+    wide.starts = wide.starts.slice(0, wide.n + 1);
+    wide.bytes = wide.bytes.slice(0, wide.starts[wide.n]);
     const where = this.where.slice(0, n);
     return {
       count: n,
       get(index) {
         if (!(index >= 0 && index < n) || index % 1 !== 0) return '';
         const w = where[index]!;
-        return w >= WIDE ? wide.get(w - WIDE) : narrow.get(w);
+        return w >= WIDE ? wide.get(w - WIDE) : ascii.get(w);
       },
     };
   }
 }
 
 export const EMPTY_SHARED_STRINGS: SharedStrings = { count: 0, get: () => '' };
+
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+/** Where `pattern` starts in bytes[from, to), or -1. */
+function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array, from: number, to: number): number {
+  const first = pattern[0]!;
+  const last = to - pattern.length;
+  outer: for (let i = from; i <= last; i++) {
+    if (bytes[i] !== first) continue;
+    for (let k = 1; k < pattern.length; k++) if (bytes[i + k] !== pattern[k]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Where `byte` is in bytes[from, to), or -1 (a loop: Uint8Array's indexOf is a slow call here). */
+function indexOfByte(bytes: Uint8Array, byte: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (bytes[i] === byte) return i;
+  return -1;
+}
+
+function startsWithBytes(bytes: Uint8Array, pattern: Uint8Array, at: number, to: number): boolean {
+  if (at + pattern.length > to) return false;
+  for (let k = 0; k < pattern.length; k++) if (bytes[at + k] !== pattern[k]) return false;
+  return true;
+}
 
 export async function readSharedStrings(
   zip: ZipArchive,
@@ -111,62 +166,123 @@ export async function readSharedStrings(
   const entry = path === null ? undefined : zip.find(path);
   if (!entry) return EMPTY_SHARED_STRINGS;
   const strings = new TableBuilder();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let scratch = new Uint8Array(1 << 12);
   let chars = 0;
-  let buffer = '';
+  // The unread tail of the last chunk (an entry cut by the inflater) and the next chunk, joined.
+  let buffer = new Uint8Array(0);
   let prefix: string | undefined;
-  let open = '';
-  let close = '';
-  let tOpen = '';
-  let tClose = '';
-  for await (const piece of partText(zip, entry, 'the shared strings of the workbook')) {
-    buffer += piece;
+  let open = ascii('<si');
+  let close = ascii('</si>');
+  let tOpen = ascii('<t');
+  let tClose = ascii('</t>');
+
+  const count = (units: number) => {
+    chars += units;
+    if (chars > MAX_SHARED_STRING_CHARS) {
+      refuse(
+        'workbook_too_large',
+        `the workbook's shared strings hold more than ${formatSize(MAX_SHARED_STRING_CHARS)} of text; save the sheet as CSV instead`,
+      );
+    }
+  };
+
+  // Text read the slow way (rich runs, entities, _xHHHH_ escapes) goes in as UTF-8 like the rest.
+  const addText = (text: string) => {
+    count(text.length);
+    if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+    const written = encoder.encodeInto(text, scratch).written;
+    // Every character past ASCII takes more than one byte (a lone surrogate three).
+    strings.add(scratch, 0, written, written === text.length);
+  };
+
+  for await (const chunk of zip.open(entry, 'the shared strings of the workbook')) {
+    if (buffer.length === 0) buffer = chunk;
+    else {
+      const joined = new Uint8Array(buffer.length + chunk.length);
+      joined.set(buffer);
+      joined.set(chunk, buffer.length);
+      buffer = joined;
+    }
+    const end = buffer.length;
     if (prefix === undefined) {
-      if (buffer.indexOf('<') < 0 || !/<[^?!]/.test(buffer)) continue;
-      prefix = rootPrefix(buffer, 'sst');
-      open = `<${prefix}si`;
-      close = `</${prefix}si>`;
-      tOpen = `<${prefix}t>`;
-      tClose = `</${prefix}t>`;
+      // The root's prefix is in the first bytes; tag names are ASCII, so a cut character after
+      // them does not matter.
+      const head = decoder.decode(buffer.subarray(0, Math.min(end, 1 << 16)));
+      if (head.indexOf('<') < 0 || !/<[^?!]/.test(head)) continue;
+      prefix = rootPrefix(head, 'sst');
+      open = ascii(`<${prefix}si`);
+      close = ascii(`</${prefix}si>`);
+      tOpen = ascii(`<${prefix}t`);
+      tClose = ascii(`</${prefix}t>`);
     }
     let at = 0;
+    let keep = -1;
     for (;;) {
-      const start = buffer.indexOf(open, at);
+      const start = indexOfBytes(buffer, open, at, end);
       if (start < 0) break;
-      const next = buffer.charCodeAt(start + open.length);
-      if (next !== next) break; // the piece ends right after `<si`: wait for the next one
+      const afterName = start + open.length;
+      if (afterName >= end) {
+        keep = start; // the chunk ends right after `<si`: wait for the next one
+        break;
+      }
+      const next = buffer[afterName];
       if (next !== 62 && next !== 32 && next !== 47) {
-        at = start + open.length;
+        at = afterName;
         continue;
       }
-      const gt = buffer.indexOf('>', start);
-      if (gt < 0) break;
-      if (buffer.charCodeAt(gt - 1) === 47) {
-        strings.add('');
+      const gt = indexOfByte(buffer, 62, afterName, end);
+      if (gt < 0) {
+        keep = start;
+        break;
+      }
+      if (buffer[gt - 1] === 47) {
+        strings.add(buffer, 0, 0, true);
         at = gt + 1;
         continue;
       }
-      const end = buffer.indexOf(close, gt);
-      if (end < 0) break;
-      // Most entries are one plain `<t>text</t>`: read it in place, without the rich-text walk.
-      const plain =
-        buffer.startsWith(tOpen, gt + 1) && buffer.lastIndexOf(tClose, end) === end - tClose.length;
-      const inner = plain ? buffer.slice(gt + 1 + tOpen.length, end - tClose.length) : '';
-      // Joined into a block below, so no slice of the buffer is kept alive.
-      const text =
-        plain && inner.indexOf('<') < 0
-          ? decodeXmlText(inner)
-          : richText(buffer.slice(gt + 1, end), prefix);
-      chars += text.length;
-      if (chars > MAX_SHARED_STRING_CHARS) {
-        refuse(
-          'workbook_too_large',
-          `the workbook's shared strings hold more than ${formatSize(MAX_SHARED_STRING_CHARS)} of text; save the sheet as CSV instead`,
-        );
+      const siEnd = indexOfBytes(buffer, close, gt, end);
+      if (siEnd < 0) {
+        keep = start;
+        break;
       }
-      strings.add(text);
-      at = end + close.length;
+      // Most entries are one plain `<t>text</t>` (or `<t xml:space="preserve">`): copied as bytes
+      // when the text holds no entity or _xHHHH_ escape.
+      let plain = false;
+      if (startsWithBytes(buffer, tOpen, gt + 1, siEnd)) {
+        const afterT = gt + 1 + tOpen.length;
+        const c = buffer[afterT];
+        const tGt = c === 62 ? afterT : c === 32 ? indexOfByte(buffer, 62, afterT, siEnd) : -1;
+        if (tGt > 0 && tGt < siEnd && buffer[tGt - 1] !== 47) {
+          const textStart = tGt + 1;
+          const textEnd = siEnd - tClose.length;
+          let i = textStart;
+          let wide = false;
+          let continuation = 0;
+          let astral = 0;
+          for (; i < textEnd; i++) {
+            const b = buffer[i]!;
+            if (b === 60 || b === 38 || (b === 95 && buffer[i + 1] === 120)) break;
+            if (b >= 0x80) {
+              wide = true;
+              if ((b & 0xc0) === 0x80) continuation++;
+              else if (b >= 0xf0) astral++;
+            }
+          }
+          if (i === textEnd && startsWithBytes(buffer, tClose, textEnd, siEnd)) {
+            plain = true;
+            count(textEnd - textStart - continuation + astral);
+            strings.add(buffer, textStart, textEnd, !wide);
+          }
+        }
+      }
+      if (!plain) addText(richText(decoder.decode(buffer.subarray(gt + 1, siEnd)), prefix));
+      at = siEnd + close.length;
     }
-    buffer = buffer.slice(at);
+    // Unfinished entry: kept whole. Otherwise only a tail that may hold the start of `<si`.
+    const from = keep >= 0 ? keep : Math.max(at, end - open.length);
+    buffer = from >= end ? new Uint8Array(0) : buffer.slice(from);
   }
   return strings.done();
 }
