@@ -15,6 +15,14 @@ const escapeData = (s: string) =>
   s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
+/** ` (value: "Expnese", suggestion: "Expense")`: the cell and the "did you mean", when there are. */
+function detail(issue: Issue): string {
+  const parts: string[] = [];
+  if (issue.value !== null) parts.push(`value: ${JSON.stringify(issue.value)}`);
+  if (issue.suggestion !== undefined) parts.push(`suggestion: ${JSON.stringify(issue.suggestion)}`);
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
 function where(issue: Issue): string {
   if (issue.path) return issue.path;
   const at = issue.field ? `row ${issue.row}, ${issue.field}` : `row ${issue.row}`;
@@ -36,18 +44,16 @@ export function formatGithub(outcomes: FileOutcome[]): string {
       const props = [`file=${escapeProperty(name)}`];
       if (fileType === 'csv' && issue.row > 0) props.push(`line=${issue.row}`);
       props.push(`title=${escapeProperty(`schemacheck ${issue.code}`)}`);
-      const value = issue.value === null ? '' : ` (value: ${JSON.stringify(issue.value)})`;
       out.push(
-        `::error ${props.join(',')}::${escapeData(`${where(issue)}: ${issue.message}${value}`)}`,
+        `::error ${props.join(',')}::${escapeData(`${where(issue)}: ${issue.message}${detail(issue)}`)}`,
       );
     }
     for (const issue of result.warningIssues ?? []) {
       const props = [`file=${escapeProperty(name)}`];
       if (fileType === 'csv' && issue.row > 0) props.push(`line=${issue.row}`);
       props.push(`title=${escapeProperty(`schemacheck ${issue.code}`)}`);
-      const value = issue.value === null ? '' : ` (value: ${JSON.stringify(issue.value)})`;
       out.push(
-        `::warning ${props.join(',')}::${escapeData(`${where(issue)}: ${issue.message}${value}`)}`,
+        `::warning ${props.join(',')}::${escapeData(`${where(issue)}: ${issue.message}${detail(issue)}`)}`,
       );
     }
     const more = result.errorCount - result.errors.length;
@@ -72,7 +78,20 @@ const xml = (s: string) =>
     .replace(/"/g, '&quot;')
     .replace(XML_FORBIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** JUnit XML: one test case per file; a file with errors is a failure listing them. */
+/** One line per issue: `row 3, category: Must be … [in_list] (value: "Expnese", suggestion: "Expense")`. */
+function issueLines(issues: Issue[], count: number, rest: string): string[] {
+  const lines = issues.map(
+    (issue) => `${where(issue)}: ${issue.message} [${issue.code}]${detail(issue)}`,
+  );
+  if (count > issues.length) lines.push(`… and ${count - issues.length} more ${rest}`);
+  return lines;
+}
+
+/**
+ * JUnit XML: one test case per file; a file with errors is a failure listing them. Failures of
+ * rules marked as warnings never fail a test case: they are listed in its <system-out>, which CI
+ * test views show beside the case (docs/decisions/225).
+ */
 export function formatJunit(outcomes: FileOutcome[]): string {
   const failures = outcomes.filter((o) => !o.result.valid).length;
   const time = outcomes.reduce((sum, o) => sum + o.seconds, 0).toFixed(3);
@@ -83,22 +102,28 @@ export function formatJunit(outcomes: FileOutcome[]): string {
   ];
   for (const { name, result, seconds } of outcomes) {
     const open = `    <testcase classname="schemacheck" name="${xml(name)}" time="${seconds.toFixed(3)}"`;
-    if (result.valid) {
+    const warned = result.warningIssues ?? [];
+    const warningCount = result.warningCount ?? warned.length;
+    if (result.valid && warningCount === 0) {
       out.push(`${open} />`);
       continue;
     }
-    const message = `${result.errorCount} errors in ${result.invalidRows} of ${result.totalRows} rows`;
-    const lines = result.errors.map((issue) => {
-      const value = issue.value === null ? '' : ` (value: ${JSON.stringify(issue.value)})`;
-      return `${where(issue)}: ${issue.message} [${issue.code}]${value}`;
-    });
-    const more = result.errorCount - result.errors.length;
-    if (more > 0) lines.push(`… and ${more} more errors (raise --max-errors)`);
-    out.push(
-      `${open}>`,
-      `      <failure message="${xml(message)}" type="validation">${xml(lines.join('\n'))}</failure>`,
-      '    </testcase>',
-    );
+    out.push(`${open}>`);
+    if (!result.valid) {
+      const message = `${result.errorCount} errors in ${result.invalidRows} of ${result.totalRows} rows`;
+      const lines = issueLines(result.errors, result.errorCount, 'errors (raise --max-errors)');
+      out.push(
+        `      <failure message="${xml(message)}" type="validation">${xml(lines.join('\n'))}</failure>`,
+      );
+    }
+    if (warningCount > 0) {
+      const lines = [
+        `${warningCount} ${warningCount === 1 ? 'warning' : 'warnings'} (rules marked as warnings, not failures):`,
+        ...issueLines(warned, warningCount, 'warnings'),
+      ];
+      out.push(`      <system-out>${xml(lines.join('\n'))}</system-out>`);
+    }
+    out.push('    </testcase>');
   }
   out.push('  </testsuite>', '</testsuites>', '');
   return out.join('\n');

@@ -2,6 +2,8 @@
 // chosen, how many of its sample values fit, and the first that do not. Inference takes the type
 // most values have (docs/decisions/111), so `validate` on the same file reports those values as
 // errors; the closing line says so, so that a failing validate right after infer is no surprise.
+// Cross-field rules the sample supports are listed last, as JSON to paste into the schema's
+// `rules`: inference never adds them itself (docs/decisions/226).
 import type { InferFieldMisfits, InferProposal } from '@schemacheck/engine';
 import { plural } from './io.ts';
 
@@ -47,6 +49,14 @@ export function formatInferReport(proposal: InferProposal, source: string, rows:
       `  Each field takes the type most of its values have, so validating this file against the`,
       `  schema reports ${total === 1 ? 'it' : 'them'} as errors: fix the data, or change the field's type.`,
     );
+  }
+  if (proposal.suggestedRules.length > 0) {
+    lines.push(
+      `schemacheck: suggested rules, not in the schema above (add them to "rules" if they hold):`,
+    );
+    for (const { rule, reason } of proposal.suggestedRules) {
+      lines.push(`  ${JSON.stringify(rule)}`, `    ${reason}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

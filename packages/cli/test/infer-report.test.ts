@@ -18,6 +18,9 @@ beforeAll(async () => {
     'sku,qty,price\nA1,5,1.50\nA2,x4,2.50\nA3,7,3.00\nA4,8,4.25\nA5,n/a,5.00\n',
   );
   await writeFile(join(dir, 'clean.csv'), 'sku,qty\nA1,5\nA2,6\n');
+  // Twelve rows: no column is unique, sku and warehouse together are.
+  const stock = Array.from({ length: 12 }, (_, i) => `S${i % 4},W${Math.floor(i / 4)},5`);
+  await writeFile(join(dir, 'keyed.csv'), ['sku,warehouse,qty', ...stock, ''].join('\n'));
 });
 
 describe('schemacheck infer on stderr', () => {
@@ -72,5 +75,37 @@ describe('schemacheck infer on stderr', () => {
     expect(infer.stderr).toBe(
       `schemacheck: inferred from 2 rows of ${join(dir, 'clean.csv')}:\n  sku: string, 2 of 2 values fit (100%)\n  qty: integer, 2 of 2 values fit (100%)\n`,
     );
+  });
+
+  it('lists a composite key as a suggested rule, leaves it out of the schema, and it works once pasted in', async () => {
+    const infer = await cli(['infer', join(dir, 'keyed.csv')]);
+    expect(infer.code).toBe(0);
+    const schema = JSON.parse(infer.stdout);
+    expect(schema.rules).toBeUndefined();
+    const suggested = '{"kind":"uniqueTogether","fields":["sku","warehouse"]}';
+    expect(infer.stderr.split('\n').slice(-4)).toEqual([
+      'schemacheck: suggested rules, not in the schema above (add them to "rules" if they hold):',
+      `  ${suggested}`,
+      '    No column alone is unique in the 12 sample rows, but sku and warehouse together are: a composite key?',
+      '',
+    ]);
+
+    await writeFile(
+      join(dir, 'keyed.schema.json'),
+      JSON.stringify({ ...schema, rules: [JSON.parse(suggested)] }),
+    );
+    await writeFile(join(dir, 'dup.csv'), 'sku,warehouse,qty\nS1,W0,5\nS2,W0,5\nS1,W0,6\n');
+    const validate = await cli([
+      'validate',
+      join(dir, 'dup.csv'),
+      '--schema',
+      join(dir, 'keyed.schema.json'),
+      '--format',
+      'json',
+    ]);
+    expect(validate.code).toBe(1);
+    expect(JSON.parse(validate.stdout).errors).toEqual([
+      expect.objectContaining({ row: 4, field: 'warehouse', code: 'unique_together' }),
+    ]);
   });
 });

@@ -41,6 +41,7 @@ beforeAll(async () => {
     'category,country,note\nIncome,DE,a\nExpnese,FR,b\nIncome,XX,c\n',
   );
   await writeFile(at('warned.csv'), 'category,country,note\nTransfer,DE,\n');
+  await writeFile(at('mixed.csv'), 'category,country,note\nExpnese,DE,a\nTransfer,FR,\n');
 });
 
 const validate = (file: string, ...extra: string[]) =>
@@ -116,6 +117,47 @@ describe('--list', () => {
     expect(github.code).toBe(0);
     expect(github.stdout).toContain('::warning file=');
     expect(github.stdout).toContain('title=schemacheck required_when::');
+  });
+
+  it('--format junit: the suggestion on each error; warnings in <system-out>, never failures', async () => {
+    const lists = [
+      '--list',
+      `categories=${at('categories.txt')}`,
+      '--list',
+      `countries=${at('countries.csv')}#iso2`,
+    ];
+    const warnedOnly = await validate('warned.csv', ...lists, '--format', 'junit');
+    expect(warnedOnly.code, warnedOnly.stderr).toBe(0);
+    expect(warnedOnly.stdout).toContain('<testsuites name="schemacheck" tests="1" failures="0"');
+    expect(warnedOnly.stdout).not.toContain('<failure');
+    expect(warnedOnly.stdout).toMatch(
+      /<testcase [^>]*name="[^"]*warned\.csv"[^>]*>\n {6}<system-out>1 warning \(rules marked as warnings, not failures\):\nrow 2, note: Required when category is &quot;Transfer&quot; \[required_when\]<\/system-out>\n {4}<\/testcase>/,
+    );
+
+    const mixed = await validate('mixed.csv', ...lists, '--format', 'junit');
+    expect(mixed.code).toBe(1);
+    expect(mixed.stdout).toContain('tests="1" failures="1"');
+    const failure = mixed.stdout.match(/<failure message="([^"]*)" type="validation">([^<]*)</);
+    expect(failure?.[1]).toBe('1 errors in 1 of 2 rows');
+    expect(failure?.[2]).toBe(
+      'row 2, category: Must be a value of the list categories. Did you mean &quot;Expense&quot;? [in_list] (value: &quot;Expnese&quot;, suggestion: &quot;Expense&quot;)',
+    );
+    expect(mixed.stdout).toContain(
+      '<system-out>1 warning (rules marked as warnings, not failures):\nrow 3, note: Required when category is &quot;Transfer&quot; [required_when]</system-out>',
+    );
+  });
+
+  it('--format github carries the suggestion beside the value', async () => {
+    const run = await validate(
+      'mixed.csv',
+      '--list',
+      `categories=${at('categories.txt')}`,
+      '--list',
+      `countries=${at('countries.csv')}#iso2`,
+      '--format',
+      'github',
+    );
+    expect(run.stdout).toContain('(value: "Expnese", suggestion: "Expense")');
   });
 
   it('refuses a malformed --list and a missing column', async () => {
