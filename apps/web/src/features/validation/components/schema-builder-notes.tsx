@@ -1,4 +1,4 @@
-import type { InferFieldMisfits } from '@schemacheck/engine';
+import type { InferFieldMisfits, InferRuleSuggestion } from '@schemacheck/engine';
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 
@@ -114,6 +114,58 @@ export function InferMisfitsNote({
         variant="ghost"
         size="sm"
         className="mt-1 text-amber-950 hover:bg-amber-100"
+        onClick={onDismiss}
+      >
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * After "Infer from file": cross-field rules the sample supports (a composite key), never added
+ * to the schema by inference (docs/decisions/226); each is added only by its button.
+ */
+export function InferRulesNote({
+  file,
+  suggestions,
+  onAdd,
+  onDismiss,
+}: {
+  file: string;
+  suggestions: InferRuleSuggestion[];
+  onAdd: (suggestion: InferRuleSuggestion) => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <div
+      className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-950"
+      data-testid="infer-rules"
+      role="status"
+    >
+      <p className="font-medium">
+        Suggested {suggestions.length === 1 ? 'rule' : 'rules'} from {file}, not added to the
+        schema:
+      </p>
+      <ul className="mt-2 grid gap-2">
+        {suggestions.map((s) => {
+          const fields = 'fields' in s.rule ? s.rule.fields.join(' and ') : '';
+          return (
+            <li key={fields} className="flex flex-wrap items-center justify-between gap-2">
+              <span>
+                <span className="font-medium">{fields} are unique together.</span> {s.reason}
+              </span>
+              <Button variant="secondary" size="sm" onClick={() => onAdd(s)}>
+                Add rule: {fields} unique together
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="mt-1 text-indigo-950 hover:bg-indigo-100"
         onClick={onDismiss}
       >
         Dismiss

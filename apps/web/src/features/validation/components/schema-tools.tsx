@@ -1,4 +1,9 @@
-import type { InferFieldMisfits, SchemaProblem, WebSchema } from '@schemacheck/engine';
+import type {
+  InferFieldMisfits,
+  InferRuleSuggestion,
+  SchemaProblem,
+  WebSchema,
+} from '@schemacheck/engine';
 import { Download, FileUp, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -12,7 +17,8 @@ import { loadEngine } from '../lib/engine';
 import { plural } from '../lib/format';
 import { fileTypeOf } from '../lib/result';
 import { fromWebSchema, toWebSchema, type SchemaDraft } from '../lib/schema-draft';
-import { ImportNote, InferMisfitsNote } from './schema-builder-notes';
+import { fromWebRule } from '../lib/rules-draft';
+import { ImportNote, InferMisfitsNote, InferRulesNote } from './schema-builder-notes';
 
 // Infer from file, import and export, and what an import or inference found (split from
 // schema-builder.tsx).
@@ -49,6 +55,11 @@ export function SchemaTools({
   const [misfits, setMisfits] = useState<{ file: string; fields: InferFieldMisfits[] } | null>(
     null,
   );
+  // Cross-field rules the sample supports: listed, added only by the person (docs/decisions/226).
+  const [suggested, setSuggested] = useState<{
+    file: string;
+    rules: InferRuleSuggestion[];
+  } | null>(null);
   const importInput = useRef<HTMLInputElement>(null);
 
   const replaceWith = (schema: WebSchema, keepName: boolean) => {
@@ -79,6 +90,7 @@ export function SchemaTools({
     }
     setImportProblems(null);
     setMisfits(null);
+    setSuggested(null);
     setImportWarnings(
       parsed.warnings.length > 0 ? { file: chosen.name, warnings: parsed.warnings } : null,
     );
@@ -113,7 +125,11 @@ export function SchemaTools({
         file.slice(0, INFER_BYTES).arrayBuffer(),
       ]);
       const bytes = new Uint8Array(buffer);
-      const { schema, misfits: found } = inferProposalFromBytes(bytes, fileType, INFER_ROWS);
+      const {
+        schema,
+        misfits: found,
+        suggestedRules,
+      } = inferProposalFromBytes(bytes, fileType, INFER_ROWS);
       if (schema.fields.length === 0) {
         toast({
           variant: 'destructive',
@@ -128,6 +144,7 @@ export function SchemaTools({
       setImportProblems(null);
       setImportWarnings(null);
       setMisfits(found.length > 0 ? { file: file.name, fields: found } : null);
+      setSuggested(suggestedRules.length > 0 ? { file: file.name, rules: suggestedRules } : null);
       const odd = found.reduce((n, f) => n + f.count, 0);
       toast({
         title: 'Schema inferred',
@@ -213,6 +230,22 @@ export function SchemaTools({
           file={misfits.file}
           fields={misfits.fields}
           onDismiss={() => setMisfits(null)}
+        />
+      ) : null}
+
+      {suggested ? (
+        <InferRulesNote
+          file={suggested.file}
+          suggestions={suggested.rules}
+          onAdd={(chosen) => {
+            form.setValue('rules', [...getValues('rules'), fromWebRule(chosen.rule)], {
+              shouldDirty: true,
+            });
+            const rest = suggested.rules.filter((s) => s !== chosen);
+            setSuggested(rest.length > 0 ? { ...suggested, rules: rest } : null);
+            toast({ title: 'Rule added', description: 'See the Rules section under the fields.' });
+          }}
+          onDismiss={() => setSuggested(null)}
         />
       ) : null}
     </>
