@@ -20,6 +20,17 @@ export const ERRORS = {
     message: 'Send the schema and then the file as multipart/form-data',
   },
   empty_file: { status: 400, message: 'The file is empty' },
+  /** POST /v1/jobs with `upload: true` on local disk: presigned URLs need a bucket (235). */
+  direct_upload_unavailable: {
+    status: 400,
+    message:
+      'Direct uploads need object storage (S3), which this server does not use. Send the file as multipart/form-data or give a source_url.',
+  },
+  /** POST /v1/jobs/{id}/complete: the bucket refused the parts (missing, too small, wrong ETag). */
+  upload_incomplete: {
+    status: 400,
+    message: 'The parts do not complete the upload. Send every part, then their ETags in order.',
+  },
   /** Input text holds U+0000 or a lone UTF-16 surrogate, which cannot be stored (060). */
   invalid_text: {
     status: 400,
@@ -52,6 +63,11 @@ export const ERRORS = {
   method_not_allowed: { status: 405, message: 'Method not allowed' },
   /** The client took too long to send the request (Node's request timeout). */
   request_timeout: { status: 408, message: 'The request took too long to arrive. Please retry.' },
+  /** POST /v1/jobs/{id}/complete on a job that is not a direct upload waiting for its parts. */
+  job_not_awaiting_upload: {
+    status: 409,
+    message: 'This job is not waiting for a direct upload.',
+  },
   username_taken: { status: 409, message: 'That username is taken' },
   email_taken: { status: 409, message: 'An account with that email already exists' },
   /** A per-user cap (saved schemas) is reached. */

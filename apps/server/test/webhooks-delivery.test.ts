@@ -2,15 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressPolicy, refusalOf } from '../src/webhooks/address-policy.ts';
-import {
-  checkDestination,
-  postJson,
-  RESPONSE_CAP,
-  retryAfterSeconds,
-  type OutboundPolicy,
-  type Resolver,
-} from '../src/webhooks/http-client.ts';
+import { addressPolicy, refusalOf } from '../src/lib/address-policy.ts';
+import { checkDestination, type OutboundPolicy, type Resolver } from '../src/lib/outbound.ts';
+import { postJson, RESPONSE_CAP, retryAfterSeconds } from '../src/webhooks/http-client.ts';
 import { newWebhookSecret, signatureHeaders } from '../src/webhooks/signing.ts';
 import { nextDelayMs, retryDelayMs } from '../src/webhooks/deliveries.ts';
 

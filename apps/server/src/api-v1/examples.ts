@@ -115,6 +115,8 @@ const list = { page: 1, limit: 20, total: 1, has_more: false };
 export interface OperationExamples {
   /** The JSON request body, or the multipart form's fields (the file as its text). */
   request?: unknown;
+  /** The JSON body an operation takes instead of its multipart form. */
+  json?: unknown;
   /** Success bodies by status, and by content type where an operation has several. */
   responses: Record<number, unknown | { [contentType: string]: unknown }>;
   /** Path parameters, by name. */
@@ -173,6 +175,30 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   },
   createJob: {
     request: { file: 'sku,price,email\nABC-1234,9.99,ann@example.com\n' },
+    json: { upload: true, filename: 'products.csv', size: 12_582_912 },
+    responses: {
+      201: {
+        job_id: JOB_ID,
+        status: 'awaiting_upload',
+        part_size: 8_388_608,
+        parts: [1, 2].map((n) => ({
+          part_number: n,
+          url: `https://schemacheck-uploads.s3.eu-west-1.amazonaws.com/${JOB_ID}.upload?partNumber=${n}&uploadId=2~Xk9f&X-Amz-Signature=…`,
+        })),
+        expires_at: '2026-03-10T18:00:00.000Z',
+        complete_url: `https://schemacheck.example/api/v1/jobs/${JOB_ID}/complete`,
+      },
+      202: { job_id: JOB_ID, status: 'queued', estimated_seconds: 2 },
+    },
+  },
+  completeJobUpload: {
+    params: { job_id: JOB_ID },
+    request: {
+      parts: [
+        { part_number: 1, etag: '"5d41402abc4b2a76b9719d911017c592"' },
+        { part_number: 2, etag: '"7d793037a0760186574b0282f2f435e7"' },
+      ],
+    },
     responses: { 202: { job_id: JOB_ID, status: 'queued', estimated_seconds: 2 } },
   },
   listJobs: { responses: { 200: { data: [job], ...list } } },

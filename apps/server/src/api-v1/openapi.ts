@@ -60,6 +60,11 @@ export interface OperationSpec<
   body?: B;
   /** A multipart body, for the document only: the handler reads the stream itself. */
   multipart?: z.ZodObject;
+  /**
+   * With `multipart`: a JSON body taken instead (Content-Type: application/json), parsed and
+   * validated before the handler; the handler's `body` is undefined for a multipart request.
+   */
+  json?: B;
   /** Responses other than the errors every operation documents (400, 401, 403, 429, 5xx). */
   responses: Record<number, ResponseSpec>;
   /** Extra words for the docs page (samples pick this up). */
@@ -129,6 +134,18 @@ export class ApiV1 {
             });
           }
           body = parseWith(spec.body, request.body, 'body');
+        } else if (
+          spec.json &&
+          /^application\/json\b/i.test(request.headers['content-type'] ?? '')
+        ) {
+          if (
+            typeof request.body !== 'object' ||
+            request.body === null ||
+            Array.isArray(request.body)
+          ) {
+            throw new AppError('validation', { message: 'The request body must be a JSON object' });
+          }
+          body = parseWith(spec.json, request.body, 'body');
         }
         return handler({
           params: params as z.output<P>,
@@ -476,7 +493,17 @@ export function openApiDocument(v1: ApiV1, options: { appUrl: string }): Json {
           ? {
               requestBody: {
                 required: true,
-                content: multipartContent(op.multipart, examples?.request),
+                content: {
+                  ...multipartContent(op.multipart, examples?.request),
+                  ...(op.json
+                    ? {
+                        'application/json': {
+                          schema: jsonSchema(op.json, 'input'),
+                          ...(examples?.json !== undefined ? { example: examples.json } : {}),
+                        },
+                      }
+                    : {}),
+                },
               },
             }
           : {}),

@@ -2,12 +2,16 @@ import PgBoss from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
 import { purgeExpiredResults } from '../validation/results.ts';
 import { storableString } from '../lib/unicode.ts';
+import { sweepAbandonedUploads } from './direct-uploads.ts';
 import {
   abortRunningJobs,
   runValidationJob,
   sweepStaleJobs,
   VALIDATION_QUEUE,
 } from './validation-jobs.ts';
+
+/** How often direct uploads never completed are looked for (docs/decisions/235). */
+const ABANDONED_UPLOAD_SWEEP_MS = 15 * 60 * 1000;
 
 // pg-boss on the app's own database (docs/decisions/033, 093). On PostgreSQL pg-boss opens its
 // own small pool from the URL; on PGlite it runs through the `db` adapter, where statements
@@ -192,6 +196,13 @@ export async function startJobs(
           app.log.error({ err }, 'Stale job sweep failed'),
         ),
       Math.max(1000, Math.round(app.config.validationJobs.staleMs / 2)),
+    ),
+    setInterval(
+      () =>
+        void sweepAbandonedUploads(app).catch((err: unknown) =>
+          app.log.error({ err }, 'Abandoned direct upload sweep failed'),
+        ),
+      ABANDONED_UPLOAD_SWEEP_MS,
     ),
     ...addedQueues(app).flatMap(({ sweep }) =>
       sweep

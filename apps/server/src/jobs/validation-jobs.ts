@@ -1,3 +1,4 @@
+import { TEST_MODE_MAX_FILE_BYTES } from '@schemacheck/contracts';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { users, validationJobs, validationResults } from '../db/schema.ts';
@@ -8,6 +9,7 @@ import { limitsOf } from '../validation/limits.ts';
 import { releaseValidation } from '../validation/quota.ts';
 import { runValidation, ValidationAborted, type ParsedSchema } from '../validation/service.ts';
 import type { JobEnded } from './events.ts';
+import { fetchSource, SourceFetchFailed } from './source-url.ts';
 import { executorOf } from './queue.ts';
 import type { FileType } from '@schemacheck/engine';
 
@@ -78,6 +80,10 @@ export interface NewJob {
   livemode?: boolean;
   /** The `sheet` / `entry` asked for, used when the job opens a workbook or zip. */
   choice?: { sheet?: string; entry?: string };
+  /** A direct upload (decision 235): the job waits for its parts and is not queued yet. */
+  awaitingUpload?: { multipartUploadId: string };
+  /** The URL the worker fetches the file from before validating it (decision 235). */
+  sourceUrl?: string;
 }
 
 /** Inserts the row and its pg-boss job in one transaction. */
@@ -94,8 +100,10 @@ export async function enqueueJob(app: FastifyInstance, job: NewJob): Promise<Job
         fileName: storableString(job.fileName),
         fileSize: job.fileSize,
         fileType: job.fileType,
-        status: 'queued',
+        status: job.awaitingUpload ? 'awaiting_upload' : 'queued',
         uploadKey: job.uploadKey,
+        multipartUploadId: job.awaitingUpload?.multipartUploadId ?? null,
+        sourceUrl: job.sourceUrl ?? null,
         // The job runs with exactly this schema: kept whole even where jsonb could not hold it.
         schemaUsed: toStorableJsonb(job.schema.value),
         // What the job runs with: the text keeps every digit of a bound past 2^53.
@@ -108,9 +116,33 @@ export async function enqueueJob(app: FastifyInstance, job: NewJob): Promise<Job
         createdAt: app.now(),
       })
       .returning();
+    if (job.awaitingUpload) return row!;
     const id = await boss.send(VALIDATION_QUEUE, { jobId: job.id }, { db: executorOf(tx) });
     if (!id) throw new Error('pg-boss did not accept the job');
     return row!;
+  });
+}
+
+/**
+ * A direct upload completed: its job is queued like any other, in one transaction with its
+ * pg-boss job. Null when the job was no longer awaiting its upload.
+ */
+export async function queueAwaitingJob(
+  app: FastifyInstance,
+  jobId: string,
+  file: { fileSize: number; estimatedSeconds: number },
+): Promise<JobRow | null> {
+  const boss = await app.jobQueue.boss();
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(validationJobs)
+      .set({ status: 'queued', multipartUploadId: null, ...file })
+      .where(and(eq(validationJobs.id, jobId), eq(validationJobs.status, 'awaiting_upload')))
+      .returning();
+    if (!row) return null;
+    const id = await boss.send(VALIDATION_QUEUE, { jobId }, { db: executorOf(tx) });
+    if (!id) throw new Error('pg-boss did not accept the job');
+    return row;
   });
 }
 
@@ -130,6 +162,11 @@ export function abortRunningJobs(app: FastifyInstance): void {
 
 function reportUrl(app: FastifyInstance, resultId: string): string {
   return `${app.config.appUrl}/api/v1/reports/${resultId}`;
+}
+
+/** job.failed of a job that ended before it ran (a direct upload never completed). */
+export function jobFailedMessage(app: FastifyInstance, job: JobRow): JobEnded {
+  return message(app, 'job.failed', job, null);
 }
 
 function message(
@@ -227,8 +264,10 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
   }
 
   const [owner] = await app.db.select().from(users).where(eq(users.id, job.userId));
-  const source = job.uploadKey ? await app.storage.get(job.uploadKey) : null;
-  if (!owner || !source) {
+  let source = job.uploadKey ? await app.storage.get(job.uploadKey) : null;
+  // A source_url job's file is fetched by its first attempt that gets this far.
+  const fetchFrom = !source && job.sourceUrl && job.uploadKey ? job.sourceUrl : null;
+  if (!owner || (!source && !fetchFrom)) {
     await failJob(app, job, attempt, 'The uploaded file is no longer available.', true);
     return;
   }
@@ -253,6 +292,17 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
   timer.unref();
 
   try {
+    if (fetchFrom) {
+      // A test-mode key's jobs take files up to its own limit (decision 174).
+      const limit = job.livemode
+        ? plan.maxFileBytes
+        : Math.min(plan.maxFileBytes ?? TEST_MODE_MAX_FILE_BYTES, TEST_MODE_MAX_FILE_BYTES);
+      const fetched = await fetchSource(app, fetchFrom, job.uploadKey!, limit);
+      await app.db.update(validationJobs).set({ fileSize: fetched }).where(held(job.id, attempt));
+      job.fileSize = fetched;
+      source = await app.storage.get(job.uploadKey!);
+    }
+    if (!source) throw new Error('The fetched file is not in storage');
     const schemaUsed = fromStorableJsonb(job.schemaUsed);
     const outcome = await runValidation(app, {
       // The bytes read so far, for the job's progress (the run applies the plan's limit).
@@ -318,6 +368,11 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
       'Validation job completed',
     );
   } catch (err) {
+    if (err instanceof SourceFetchFailed) {
+      // Nothing was validated: the month's validation is given back.
+      await failJob(app, job, attempt, err.message, true);
+      return;
+    }
     if (err instanceof ValidationAborted || control.signal.aborted) {
       // Taken over, deleted, or this process is stopping: hand it back if still ours.
       await app.db
@@ -345,7 +400,7 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
   } finally {
     clearInterval(timer);
     runningOf(app).delete(control);
-    source.destroy();
+    source?.destroy();
   }
 }
 

@@ -30,6 +30,43 @@ export interface Storage {
   ping(): Promise<void>;
   /** Lets go of connections (app close). */
   close(): void;
+  /**
+   * Uploads that go from the client straight to the store (docs/decisions/235): an S3 bucket has
+   * them; local disk, which no client can reach, has none (null).
+   */
+  readonly directUploads: DirectUploads | null;
+}
+
+/**
+ * How long a direct upload may take (docs/decisions/235): the temp sweep leaves job uploads in
+ * progress alone until then, and jobs/direct-uploads.ts aborts them after.
+ */
+export const DIRECT_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** A multipart upload that the client sends part by part to presigned URLs. */
+export interface DirectUploads {
+  /** Starts one under `key` and signs a PUT URL per part, valid for `expiresInSeconds`. */
+  start(
+    key: string,
+    partCount: number,
+    expiresInSeconds: number,
+  ): Promise<{ uploadId: string; urls: string[] }>;
+  /**
+   * Completes it from the parts' ETags and returns the object's size; a refusal of the parts
+   * (missing, too small, a wrong ETag) throws PartsRefused.
+   */
+  complete(
+    key: string,
+    uploadId: string,
+    parts: Array<{ partNumber: number; etag: string }>,
+  ): Promise<{ bytes: number }>;
+  /** Drops it and its parts; an upload already gone is not an error. */
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
+/** The store refused the parts of a direct upload; the message says why. */
+export class PartsRefused extends Error {
+  override name = 'PartsRefused';
 }
 
 export { userKey, userPrefix } from './keys.ts';

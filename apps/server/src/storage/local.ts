@@ -22,6 +22,9 @@ async function entriesOf(dir: string) {
 
 /** Files under one folder (DATA_DIR/reports): written to a temp name, renamed when complete. */
 export class LocalStorage implements Storage {
+  /** No client reaches this disk: direct uploads need a bucket (docs/decisions/235). */
+  readonly directUploads = null;
+
   constructor(readonly root: string) {}
 
   private pathOf(key: string): string {

@@ -1,5 +1,9 @@
 import {
   AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  HeadObjectCommand,
+  UploadPartCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -11,9 +15,15 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Storage } from './index.ts';
+import {
+  DIRECT_UPLOAD_MAX_AGE_MS,
+  PartsRefused,
+  type DirectUploads,
+  type Storage,
+} from './index.ts';
 import { assertKey } from './keys.ts';
 
 // An S3-compatible bucket behind the Storage interface (docs/decisions/215): AWS S3, Cloudflare
@@ -26,6 +36,8 @@ import { assertKey } from './keys.ts';
 // - sweepTemp: multipart uploads started before the cutoff and never completed (the crash of a
 //   writer) are aborted; services without ListMultipartUploads leave it to the lifecycle rule.
 // - deletePrefix and list: ListObjectsV2 pages of 1,000, DeleteObjects in batches of 1,000.
+// - directUploads (docs/decisions/235): a multipart upload whose parts the client PUTs to
+//   presigned URLs (@aws-sdk/s3-request-presigner), completed from their ETags.
 // Credentials come from the SDK's standard chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY,
 // AWS_PROFILE, web identity, the instance's role), never from SchemaCheck's configuration.
 
@@ -42,6 +54,15 @@ export interface S3StorageOptions {
 
 /** lib-storage's default part size is 5 MiB; 8 MiB parts reach the 10,000-part cap at 78 GiB. */
 export const PART_SIZE = 8 * 1024 * 1024;
+/** The key of a job upload (jobs/validation-jobs.ts uploadKeyFor). */
+const JOB_UPLOAD_KEY = /\/uploads\/[^/]+\.upload$/;
+/** Codes of CompleteMultipartUpload's refusals of the parts the client named. */
+const PART_REFUSALS = new Set([
+  'InvalidPart',
+  'InvalidPartOrder',
+  'EntityTooSmall',
+  'NoSuchUpload',
+]);
 const QUEUE_SIZE = 4;
 
 function isNotFound(err: unknown): boolean {
@@ -61,6 +82,7 @@ function isNotImplemented(err: unknown): boolean {
 export class S3Storage implements Storage {
   readonly client: S3Client;
   readonly bucket: string;
+  readonly directUploads: DirectUploads;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
@@ -74,6 +96,82 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    this.directUploads = {
+      start: (key, partCount, expiresIn) => this.startDirect(key, partCount, expiresIn),
+      complete: (key, uploadId, parts) => this.completeDirect(key, uploadId, parts),
+      abort: (key, uploadId) => this.abortDirect(key, uploadId),
+    };
+  }
+
+  private async startDirect(
+    key: string,
+    partCount: number,
+    expiresIn: number,
+  ): Promise<{ uploadId: string; urls: string[] }> {
+    assertKey(key);
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }),
+    );
+    if (!UploadId) throw new Error('S3 CreateMultipartUpload answered no UploadId');
+    const urls: string[] = [];
+    for (let n = 1; n <= partCount; n++) {
+      urls.push(
+        await getSignedUrl(
+          this.client,
+          new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber: n }),
+          { expiresIn },
+        ),
+      );
+    }
+    return { uploadId: UploadId, urls };
+  }
+
+  private async completeDirect(
+    key: string,
+    uploadId: string,
+    parts: Array<{ partNumber: number; etag: string }>,
+  ): Promise<{ bytes: number }> {
+    assertKey(key);
+    try {
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: {
+            Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
+          },
+        }),
+      );
+    } catch (err) {
+      if (err instanceof S3ServiceException && PART_REFUSALS.has(err.name)) {
+        throw new PartsRefused(err.message);
+      }
+      throw err;
+    }
+    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+    return { bytes: head.ContentLength ?? 0 };
+  }
+
+  private async abortDirect(key: string, uploadId: string): Promise<void> {
+    assertKey(key);
+    try {
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+      );
+    } catch (err) {
+      if (err instanceof S3ServiceException && err.name === 'NoSuchUpload') return;
+      if (isNotFound(err)) return;
+      // s3rver and some S3-compatible services cannot abort: the bucket's lifecycle rule
+      // (AbortIncompleteMultipartUpload, docs/deploy.md) drops the parts there.
+      if (
+        isNotImplemented(err) ||
+        (err instanceof S3ServiceException && err.name === 'MethodNotAllowed')
+      ) {
+        return;
+      }
+      throw err;
+    }
   }
 
   async put(
@@ -192,7 +290,12 @@ export class S3Storage implements Storage {
           }),
         );
         for (const u of res.Uploads ?? []) {
-          if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated.getTime() > cutoff) continue;
+          if (!u.Key || !u.UploadId || !u.Initiated) continue;
+          // A direct upload's parts arrive from the client for up to a day (decision 235).
+          const before = JOB_UPLOAD_KEY.test(u.Key)
+            ? Math.min(cutoff, Date.now() - DIRECT_UPLOAD_MAX_AGE_MS)
+            : cutoff;
+          if (u.Initiated.getTime() > before) continue;
           await this.client.send(
             new AbortMultipartUploadCommand({
               Bucket: this.bucket,

@@ -20,8 +20,9 @@ import type { Mailer } from '../mail/mailer.ts';
 import { executorOf, type JobQueue } from '../jobs/queue.ts';
 import { lockAccount } from '../lib/account-lock.ts';
 import { storableJson, storableString } from '../lib/unicode.ts';
-import { addressPolicy } from './address-policy.ts';
-import { postJson, type OutboundPolicy, type PostResult, type Resolver } from './http-client.ts';
+import { addressPolicy } from '../lib/address-policy.ts';
+import type { OutboundPolicy, Resolver } from '../lib/outbound.ts';
+import { postJson, type PostResult } from './http-client.ts';
 import { newMessageId, signatureHeaders } from './signing.ts';
 
 // Delivering webhook messages (docs/decisions/092, 122). Each attempt is one webhook_deliveries

@@ -19,7 +19,7 @@ import {
   TEST_EVENT,
   type WebhookDeps,
 } from './deliveries.ts';
-import { checkDestination, RefusedDestination } from './http-client.ts';
+import { checkDestination, RefusedDestination } from '../lib/outbound.ts';
 import { newWebhookSecret } from './signing.ts';
 
 // Managing a user's webhooks, shared by /v1/webhooks (API key) and /api/webhooks (the profile

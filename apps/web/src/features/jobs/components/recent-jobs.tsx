@@ -26,6 +26,7 @@ const STATUS: Record<
   JobV1['status'],
   { label: string; variant: 'default' | 'neutral' | 'success' | 'danger' }
 > = {
+  awaiting_upload: { label: 'Awaiting upload', variant: 'neutral' },
   queued: { label: 'Queued', variant: 'neutral' },
   running: { label: 'Running', variant: 'default' },
   completed: { label: 'Completed', variant: 'success' },

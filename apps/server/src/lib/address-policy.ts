@@ -1,9 +1,10 @@
 import { BlockList, isIP } from 'node:net';
 
-// Which network addresses a webhook may be delivered to (docs/decisions/091). Only public unicast
+// Which network addresses the server may connect to on a user's behalf: webhook deliveries
+// (docs/decisions/091) and source_url fetches (235). Only public unicast
 // addresses: loopback, private, shared (CGNAT), link-local (cloud metadata), multicast, reserved,
 // documentation and the IPv6 forms that embed or reach them are refused. The check runs on the
-// address the connection is made to (see http-client.ts), never on the URL text.
+// address the connection is made to (see outbound.ts), never on the URL text.
 
 const REFUSED_V4: Array<[string, number]> = [
   ['0.0.0.0', 8], // "this network", 0.0.0.0 reaches the local host
