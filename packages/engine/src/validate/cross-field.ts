@@ -34,7 +34,7 @@ import {
   type DecimalScan,
 } from './decimal.ts';
 import { ruleMessages, renderTemplate } from './messages.ts';
-import { type SeenRegistry, SeenValues } from './rules/unique.ts';
+import { isCanonicalInteger, KeyHash, type SeenRegistry, SeenValues } from './rules/unique.ts';
 import { spanIsOneOf } from './rules/span.ts';
 import type { ErrorCode } from '../model.ts';
 
@@ -168,8 +168,11 @@ interface SlotReader {
   present(view: RowView): boolean;
   /** Text of the value as written ('' when absent). */
   text(view: RowView): string;
-  /** A key equal for values equal by reading (uniqueTogether), or undefined when not comparable. */
-  key(view: RowView): string | undefined;
+  /**
+   * Takes the value into `hash` as a part equal for values equal by reading (uniqueTogether);
+   * false when it is absent or not of its field's type, so not compared.
+   */
+  hashInto(view: RowView, hash: KeyHash): boolean;
   dateKeyOf(view: RowView): number | undefined;
   booleanOf(view: RowView): boolean | undefined;
   /** Scans the value into `scan`; false when absent or not a number of the field's type. */
@@ -296,26 +299,39 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
           return { text };
       }
     },
-    key(view) {
+    hashInto(view, hash) {
       const a = view.starts[slot] as number;
-      if (a < 0) return undefined;
-      const t = (view.texts[slot] as string).slice(a, view.ends[slot]);
+      if (a < 0) return false;
+      const t = view.texts[slot] as string;
+      const e = view.ends[slot] as number;
       switch (kind) {
-        case 'number':
+        case 'number': {
           // Only values of the field's type take part (`1.5` in an integer field does not).
-          return scanSpan(t, 0, t.length, integerOnly, scanA)
-            ? (canonicalDecimal(t) ?? undefined)
-            : undefined;
+          if (!scanSpan(t, a, e, integerOnly, scanA)) return false;
+          // By value: `01` and `1` are one. Most cells are spelled canonically already.
+          if (isCanonicalInteger(t, a, e)) hash.span(t, a, e);
+          else {
+            const c = canonicalDecimal(t.slice(a, e));
+            if (c === null) return false;
+            hash.span(c, 0, c.length);
+          }
+          return true;
+        }
         case 'boolean': {
-          const r = reading(t);
-          return r === undefined ? undefined : String(r);
+          const r = readingSpan(t, a, e);
+          if (r === undefined) return false;
+          hash.number(r ? 1 : 0);
+          return true;
         }
         case 'date': {
-          const d = dateOf(t, 0, t.length);
-          return d === undefined ? undefined : String(d);
+          const d = dateOf(t, a, e);
+          if (d === undefined) return false;
+          hash.number(d);
+          return true;
         }
         default:
-          return t;
+          hash.span(t, a, e);
+          return true;
       }
     },
     dateKeyOf(view) {
@@ -559,18 +575,17 @@ function compileRule(
       const target = readers[readers.length - 1] as SlotReader;
       const seen = registry?.next() ?? new SeenValues();
       const names = rule.fields;
+      const hash = new KeyHash();
       return {
         slots: readers.map((r) => r.slot),
         stateful: true,
         check(view, row, out) {
-          let key = '';
+          hash.start();
           for (let i = 0; i < readers.length; i++) {
-            const k = (readers[i] as SlotReader).key(view);
             // A combination with an empty part (or a value not of its type) is not compared.
-            if (k === undefined) return;
-            key += `${k.length}:${k}`;
+            if (!(readers[i] as SlotReader).hashInto(view, hash)) return;
           }
-          const first = seen.firstRowOf(key, 0, key.length, row);
+          const first = seen.firstRowOfKey(hash, row);
           if (first === 0 || first === row) return;
           fail(
             out,

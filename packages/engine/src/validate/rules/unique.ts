@@ -71,6 +71,11 @@ export class SeenValues {
     return this.firstRowOfHash(mix(a), mix(b ^ 0x85ebca77), row);
   }
 
+  /** firstRowOf for the combination `key` has taken in since its start(). */
+  firstRowOfKey(key: KeyHash, row: number): number {
+    return this.firstRowOfHash(mix(key.a), mix(key.b ^ 0x85ebca77), row);
+  }
+
   /** firstRowOf for a value already hashed (merging chunks' tables: engine/src/parallel). */
   firstRowOfHash(a: number, b: number, row: number): number {
     const mask = this.capacity - 1;
@@ -126,6 +131,42 @@ export class SeenValues {
   }
 }
 
+/**
+ * The hash of a combination of values (uniqueTogether), taken in part by part where the values
+ * lie, so that a row's key is never built as a string. Each text part is preceded by its length,
+ * so that ("ab", "c") and ("a", "bc") differ.
+ */
+export class KeyHash {
+  a = 0;
+  b = 0;
+
+  start(): void {
+    this.a = 0x9747b28c;
+    this.b = 0x165667b1;
+  }
+
+  span(text: string, start: number, end: number): void {
+    this.unit(end - start);
+    for (let i = start; i < end; i++) this.unit(text.charCodeAt(i));
+  }
+
+  /** A whole number below 2^53 (a date's key, a boolean's 0 or 1). */
+  number(n: number): void {
+    this.unit(n >>> 0);
+    this.unit(Math.floor(n / 4294967296) | 0);
+  }
+
+  private unit(c: number): void {
+    let k = Math.imul(c, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    let a = this.a ^ Math.imul(k, 0x1b873593);
+    a = (a << 13) | (a >>> 19);
+    this.a = (Math.imul(a, 5) + 0xe6546b64) | 0;
+    const b = (this.b + Math.imul(c, 0xc2b2ae3d)) | 0;
+    this.b = Math.imul((b << 17) | (b >>> 15), 0x27d4eb2f);
+  }
+}
+
 function mix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -162,7 +203,7 @@ export function uniqueRule(byValue = false, seen = new SeenValues()): RuleCheck 
 }
 
 /** `0`, or digits not starting with 0 with an optional `-`: canonicalDecimal's own spelling. */
-function isCanonicalInteger(text: string, start: number, end: number): boolean {
+export function isCanonicalInteger(text: string, start: number, end: number): boolean {
   let i = start;
   if (i < end && text.charCodeAt(i) === 45) i++;
   if (i >= end) return false;
