@@ -5,11 +5,19 @@ import { readSharedStrings } from '../src/xlsx/shared-strings.ts';
 import { cuttingPlatform, nodePlatform } from './archive-platform.ts';
 import { writeZip } from './zip-writer.ts';
 
-// The shared-string table held in blocks (decision 209): every string comes back as written,
-// across block boundaries, with Latin-1 and wider text kept apart, wherever the inflater cuts
+// The shared-string table (decisions 209, 230): every string comes back as written, escapes read,
+// across block boundaries, with ASCII and wider text kept apart, wherever the inflater cuts
 // the XML; a damaged reference reads as empty.
 
-const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+// Every escape a writer may use: named entities, character references and OOXML's _xHHHH_.
+const xmlText = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, (_, at: number) => (at % 2 === 0 ? '&apos;' : '&#39;'))
+    .replace(/\r/g, '_x000D_');
 
 function table(strings: string[]): string {
   const items = strings.map((s, i) =>
@@ -23,34 +31,43 @@ function table(strings: string[]): string {
 }
 
 describe('the shared-string table', () => {
-  const strings = Array.from({ length: 1500 }, (_, i) =>
+  // 20,000 strings fill blocks of 8,192; two of 800,000 characters seal one early (by bytes).
+  const strings = Array.from({ length: 20_000 }, (_, i) =>
     i % 97 === 0
       ? ''
-      : i % 41 === 0
-        ? `naïve ☃ café ${i} 😀`
-        : i % 13 === 0
-          ? `R&D <${i}> ${'x'.repeat(i % 50)}`
-          : `item-${i}-${'é'.repeat(i % 3)}`,
+      : i === 9_001 || i === 9_002
+        ? `${i}`.repeat(200_000)
+        : i % 41 === 0
+          ? `naïve ☃ café ${i} 😀`
+          : i % 13 === 0
+            ? `R&D <${i}> "q" 'a' 'b'\r\n ${'x'.repeat(i % 50)}`
+            : `item-${i}-${'é'.repeat(i % 3)}`,
   );
 
   it.each([
-    ['whole', nodePlatform],
+    ['whole', nodePlatform, strings],
     [
       'cut into 1,000-byte pieces',
       cuttingPlatform((n) => [...Array(Math.ceil(n / 1000)).keys()].map((k) => k * 1000)),
+      strings,
     ],
-  ])('gives every string back as written (%s)', async (_, platform) => {
+    [
+      'cut into 7-byte pieces',
+      cuttingPlatform((n) => [...Array(Math.ceil(n / 7)).keys()].map((k) => k * 7)),
+      strings.slice(0, 1500),
+    ],
+  ])('gives every string back as written (%s)', async (_, platform, written) => {
     const zip = await openZip(
       bytesSource(
-        writeZip([{ name: 'xl/sharedStrings.xml', data: table(strings), deflate: true }]),
+        writeZip([{ name: 'xl/sharedStrings.xml', data: table(written), deflate: true }]),
       ),
       platform.inflateRaw,
       {},
       'book.xlsx',
     );
     const read = await readSharedStrings(zip, 'xl/sharedStrings.xml');
-    expect(read.count).toBe(strings.length);
-    expect(Array.from({ length: read.count }, (_, i) => read.get(i))).toEqual(strings);
-    for (const bad of [-1, strings.length, 1.5, Number.NaN]) expect(read.get(bad)).toBe('');
+    expect(read.count).toBe(written.length);
+    expect(Array.from({ length: read.count }, (_, i) => read.get(i))).toEqual(written);
+    for (const bad of [-1, written.length, 1.5, Number.NaN]) expect(read.get(bad)).toBe('');
   });
 });

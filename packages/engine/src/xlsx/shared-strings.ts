@@ -1,8 +1,8 @@
 // sharedStrings.xml, read once as a stream into a table (a cell with t="s" holds an index into
 // it). The table grows with distinct strings, not rows, but a crafted workbook could still make it
 // huge, so its total length is capped. The XML is scanned as the inflater's bytes (decision 230):
-// a plain `<si><t>text</t></si>` is copied byte for byte, and only an entry with markup or escapes
-// in its text is decoded to read it.
+// a plain `<si><t>text</t></si>` is copied byte for byte (named entities replaced on the way), and
+// only an entry with markup, character references or _xHHHH_ escapes is decoded to read it.
 
 import { formatSize } from '../archive/limits.ts';
 import { refuse } from '../archive/refusal.ts';
@@ -18,33 +18,41 @@ export interface SharedStrings {
   get(index: number): string;
 }
 
-/** Strings per block: a string's block is its index in its list >>> BLOCK_SHIFT. */
-const BLOCK_SHIFT = 8;
+/** Strings per block at most: a string's block is its index in its list >>> BLOCK_SHIFT. */
+const BLOCK_SHIFT = 13;
 const BLOCK_STRINGS = 1 << BLOCK_SHIFT;
+/** A block is sealed early once it holds this many bytes (long strings). */
+const BLOCK_BYTES = 1 << 20;
 const WIDE = 0x80000000;
 
 /**
- * ASCII strings, joined into one flat string per BLOCK_STRINGS of them with their start offsets
- * (decision 209): one TextDecoder call per block while loading, and `get` is a slice, several
- * times cheaper than decoding a string per lookup.
+ * ASCII strings, joined into one flat string per block with their start offsets (decisions 209,
+ * 230): one TextDecoder call per block while loading, and `get` is a slice, several times cheaper
+ * than decoding a string per lookup. Blocks are large (8,192 strings, up to 1 MiB) so that V8
+ * allocates each straight into its large-object space: small ones went through the young
+ * generation and were copied and promoted, which made it grow. A block sealed early leaves the
+ * rest of its indexes unused.
  */
 class AsciiBlocks {
   readonly blocks: string[] = [];
-  starts = new Uint32Array(1 << 14);
+  /** Strings in each block. */
+  private readonly counts: number[] = [];
+  starts: Uint32Array = new Uint32Array(1 << 14);
   n = 0;
   private staging = new Uint8Array(1 << 16);
   private used = 0;
   private inBlock = 0;
   private readonly decoder = new TextDecoder();
   add(src: Uint8Array, from: number, to: number): number {
-    if (this.n === this.starts.length) this.starts = grow(this.starts);
+    const local = this.n++;
+    if (local >= this.starts.length) this.starts = grow(this.starts);
     const length = to - from;
     if (this.used + length > this.staging.length) {
       const grown = new Uint8Array(Math.max(this.staging.length * 2, this.used + length));
       grown.set(this.staging.subarray(0, this.used));
       this.staging = grown;
     }
-    this.starts[this.n] = this.used;
+    this.starts[local] = this.used;
     const staging = this.staging;
     let at = this.used;
     // Most strings are short: a loop beats set() on a subarray, which allocates a view.
@@ -54,27 +62,30 @@ class AsciiBlocks {
       at += length;
     }
     this.used = at;
-    if (++this.inBlock === BLOCK_STRINGS) this.seal();
-    return this.n++;
+    if (++this.inBlock === BLOCK_STRINGS || at >= BLOCK_BYTES) this.seal();
+    return local;
   }
   seal(): void {
     if (this.inBlock === 0) return;
     this.blocks.push(this.decoder.decode(this.staging.subarray(0, this.used)));
+    this.counts.push(this.inBlock);
     this.used = 0;
     this.inBlock = 0;
+    this.n = this.blocks.length << BLOCK_SHIFT;
   }
   get(local: number): string {
-    const block = this.blocks[local >>> BLOCK_SHIFT]!;
-    const last = (local & (BLOCK_STRINGS - 1)) === BLOCK_STRINGS - 1 || local === this.n - 1;
+    const b = local >>> BLOCK_SHIFT;
+    const block = this.blocks[b]!;
+    const last = (local & (BLOCK_STRINGS - 1)) === this.counts[b]! - 1;
     return block.slice(this.starts[local], last ? block.length : this.starts[local + 1]);
   }
 }
 
 /** Strings with any byte past ASCII, kept as UTF-8 and decoded when a cell asks for one. */
 class Utf8Table {
-  bytes = new Uint8Array(1 << 16);
+  bytes: Uint8Array = new Uint8Array(1 << 16);
   /** starts[i]..starts[i + 1]: string i's bytes. */
-  starts = new Uint32Array(1 << 10);
+  starts: Uint32Array = new Uint32Array(1 << 10);
   n = 0;
   private readonly decoder = new TextDecoder();
   add(src: Uint8Array, from: number, to: number): number {
@@ -105,7 +116,7 @@ function grow(array: Uint32Array): Uint32Array {
 class TableBuilder {
   private readonly ascii = new AsciiBlocks();
   private readonly wide = new Utf8Table();
-  private where = new Uint32Array(1 << 16);
+  private where: Uint32Array = new Uint32Array(1 << 16);
   private n = 0;
   add(src: Uint8Array, from: number, to: number, isAscii: boolean): void {
     if (this.n === this.where.length) this.where = grow(this.where);
@@ -153,6 +164,42 @@ function indexOfByte(bytes: Uint8Array, byte: number, from: number, to: number):
   return -1;
 }
 
+/** The five named entities, which shared strings hold often (`&amp;` in every URL with a query). */
+const ENTITIES: [Uint8Array, number][] = [
+  [ascii('&amp;'), 38],
+  [ascii('&lt;'), 60],
+  [ascii('&gt;'), 62],
+  [ascii('&quot;'), 34],
+  [ascii('&apos;'), 39],
+];
+
+/** The length of the named entity at bytes[at] (a `&`), or 0 for anything else. */
+function namedEntityLength(bytes: Uint8Array, at: number, to: number): number {
+  for (const [entity] of ENTITIES) if (startsWithBytes(bytes, entity, at, to)) return entity.length;
+  return 0;
+}
+
+/** Copies bytes[from, to) into `out` with its named entities as their characters; the length. */
+function unescape(bytes: Uint8Array, from: number, to: number, out: Uint8Array): number {
+  let n = 0;
+  for (let i = from; i < to;) {
+    const b = bytes[i]!;
+    if (b === 38) {
+      for (const [entity, char] of ENTITIES) {
+        if (startsWithBytes(bytes, entity, i, to)) {
+          out[n++] = char;
+          i += entity.length;
+          break;
+        }
+      }
+    } else {
+      out[n++] = b;
+      i++;
+    }
+  }
+  return n;
+}
+
 function startsWithBytes(bytes: Uint8Array, pattern: Uint8Array, at: number, to: number): boolean {
   if (at + pattern.length > to) return false;
   for (let k = 0; k < pattern.length; k++) if (bytes[at + k] !== pattern[k]) return false;
@@ -170,8 +217,11 @@ export async function readSharedStrings(
   const encoder = new TextEncoder();
   let scratch = new Uint8Array(1 << 12);
   let chars = 0;
-  // The unread tail of the last chunk (an entry cut by the inflater) and the next chunk, joined.
-  let buffer = new Uint8Array(0);
+  // The unread tail of the last chunk (an entry cut by the inflater) and the next chunk, joined
+  // in `joined`, which is reused: a new array per chunk would wait for the collector.
+  let buffer: Uint8Array = new Uint8Array(0);
+  let tail = 0;
+  let joined = new Uint8Array(1 << 17);
   let prefix: string | undefined;
   let open = ascii('<si');
   let close = ascii('</si>');
@@ -198,28 +248,33 @@ export async function readSharedStrings(
   };
 
   for await (const chunk of zip.open(entry, 'the shared strings of the workbook')) {
-    if (buffer.length === 0) buffer = chunk;
+    if (tail === 0) buffer = chunk;
     else {
-      const joined = new Uint8Array(buffer.length + chunk.length);
-      joined.set(buffer);
-      joined.set(chunk, buffer.length);
-      buffer = joined;
+      if (tail + chunk.length > joined.length) {
+        const grown = new Uint8Array(Math.max(joined.length * 2, tail + chunk.length));
+        grown.set(joined.subarray(0, tail));
+        joined = grown;
+      }
+      joined.set(chunk, tail);
+      buffer = joined.subarray(0, tail + chunk.length);
     }
     const end = buffer.length;
     if (prefix === undefined) {
       // The root's prefix is in the first bytes; tag names are ASCII, so a cut character after
       // them does not matter.
       const head = decoder.decode(buffer.subarray(0, Math.min(end, 1 << 16)));
-      if (head.indexOf('<') < 0 || !/<[^?!]/.test(head)) continue;
-      prefix = rootPrefix(head, 'sst');
-      open = ascii(`<${prefix}si`);
-      close = ascii(`</${prefix}si>`);
-      tOpen = ascii(`<${prefix}t`);
-      tClose = ascii(`</${prefix}t>`);
+      if (head.indexOf('<') >= 0 && /<[^?!]/.test(head)) {
+        prefix = rootPrefix(head, 'sst');
+        open = ascii(`<${prefix}si`);
+        close = ascii(`</${prefix}si>`);
+        tOpen = ascii(`<${prefix}t`);
+        tClose = ascii(`</${prefix}t>`);
+      }
     }
     let at = 0;
-    let keep = -1;
-    for (;;) {
+    // Until the root is seen, everything waits.
+    let keep = prefix === undefined ? 0 : -1;
+    while (keep < 0) {
       const start = indexOfBytes(buffer, open, at, end);
       if (start < 0) break;
       const afterName = start + open.length;
@@ -261,10 +316,16 @@ export async function readSharedStrings(
           let wide = false;
           let continuation = 0;
           let astral = 0;
+          let entities = 0;
           for (; i < textEnd; i++) {
             const b = buffer[i]!;
-            if (b === 60 || b === 38 || (b === 95 && buffer[i + 1] === 120)) break;
-            if (b >= 0x80) {
+            if (b === 60 || (b === 95 && buffer[i + 1] === 120)) break;
+            if (b === 38) {
+              const length = namedEntityLength(buffer, i, textEnd);
+              if (length === 0) break;
+              entities += length - 1;
+              i += length - 1;
+            } else if (b >= 0x80) {
               wide = true;
               if ((b & 0xc0) === 0x80) continuation++;
               else if (b >= 0xf0) astral++;
@@ -272,17 +333,28 @@ export async function readSharedStrings(
           }
           if (i === textEnd && startsWithBytes(buffer, tClose, textEnd, siEnd)) {
             plain = true;
-            count(textEnd - textStart - continuation + astral);
-            strings.add(buffer, textStart, textEnd, !wide);
+            const length = textEnd - textStart - entities;
+            count(length - continuation + astral);
+            if (entities === 0) strings.add(buffer, textStart, textEnd, !wide);
+            else {
+              if (scratch.length < length) scratch = new Uint8Array(length * 2);
+              strings.add(scratch, 0, unescape(buffer, textStart, textEnd, scratch), !wide);
+            }
           }
         }
       }
-      if (!plain) addText(richText(decoder.decode(buffer.subarray(gt + 1, siEnd)), prefix));
+      if (!plain) addText(richText(decoder.decode(buffer.subarray(gt + 1, siEnd)), prefix ?? ''));
       at = siEnd + close.length;
     }
     // Unfinished entry: kept whole. Otherwise only a tail that may hold the start of `<si`.
     const from = keep >= 0 ? keep : Math.max(at, end - open.length);
-    buffer = from >= end ? new Uint8Array(0) : buffer.slice(from);
+    tail = end - from;
+    if (tail > 0) {
+      if (tail > joined.length) joined = new Uint8Array(tail * 2);
+      // copyWithin when the tail is already in `joined`: it moves to the front.
+      if (buffer.buffer === joined.buffer) joined.copyWithin(0, from, end);
+      else joined.set(buffer.subarray(from, end));
+    }
   }
   return strings.done();
 }

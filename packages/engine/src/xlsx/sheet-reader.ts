@@ -17,6 +17,9 @@ import type { SheetInfo, Workbook } from './workbook.ts';
 /** CSV bytes are handed on in pieces of this many bytes (more when one row needs it). */
 const PIECE_BYTES = 1 << 18;
 
+/** Serials whose date text a column keeps (see dateText): 44 years of days. */
+const DATE_CACHE = 1 << 14;
+
 export interface SheetReading {
   /** The sheet as CSV (comma-separated, UTF-8, LF), in pieces. */
   readonly chunks: AsyncIterable<Uint8Array>;
@@ -48,6 +51,27 @@ export function readSheet(
   let width = 0;
   const columnOfName = new Map<string, number>();
   let dateFormats: (string | undefined)[] = [];
+
+  // A date column repeats its days: each column keeps the text of the serials it has seen (with
+  // their date kind), up to DATE_CACHE entries before it starts again.
+  let dateCaches: (Map<string, string | null> | undefined)[] = [];
+  const dateText = (col: number, kind: DateKind, v: string): string | null => {
+    const cache = (dateCaches[col] ??= new Map());
+    const key = kind === 1 ? v : `${v} ${kind}`;
+    let text = cache.get(key);
+    if (text !== undefined) return text;
+    const parts = serialToParts(Number(v), date1904);
+    const fmt = dateFormats[col];
+    text =
+      parts === null
+        ? null
+        : fmt === undefined
+          ? isoText(parts, kind)
+          : formatDateParts(parts, fmt);
+    if (cache.size >= DATE_CACHE) cache.clear();
+    cache.set(key, text);
+    return text;
+  };
 
   // The current row: values by column (sparse rows leave gaps), and how far it reaches.
   const values: string[] = [];
@@ -88,10 +112,9 @@ export function readSheet(
             text = '';
           } else {
             const kind = (styles[style] ?? 0) as DateKind;
-            const parts = kind === 0 ? null : serialToParts(Number(v), date1904);
-            if (parts) {
-              const fmt = dateFormats[col];
-              text = fmt === undefined ? isoText(parts, kind) : formatDateParts(parts, fmt);
+            const date = kind === 0 ? null : dateText(col, kind, v);
+            if (date !== null) {
+              text = date;
               if (header) damage.date(col, row, text);
             } else {
               text = excelNumberText(v);
@@ -142,6 +165,7 @@ export function readSheet(
             if (!columnOfName.has(name)) columnOfName.set(name, col);
           });
           dateFormats = header.map((name) => dateFields.get(name));
+          dateCaches = []; // the header's own cells were read without the columns' formats
         }
         const n = reach > width ? reach : width;
         let text = '';

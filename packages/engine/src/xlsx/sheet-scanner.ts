@@ -4,7 +4,6 @@
 // buffer, with attributes read by a char loop: no DOM, no per-character callbacks.
 
 import { refuse } from '../archive/refusal.ts';
-import { columnOf } from './cell-ref.ts';
 import { decodeXmlText, richText, rootPrefix } from './xml.ts';
 
 export interface SheetHandler {
@@ -37,6 +36,7 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
   let cOpen = '';
   let cClose = '';
   let vOpen = '';
+  let vOpenWhole = '';
   let vClose = '';
   let fOpen = '';
   let isOpen = '';
@@ -51,20 +51,23 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     cOpen = `<${p}c`;
     cClose = `</${p}c>`;
     vOpen = `<${p}v`;
+    vOpenWhole = `<${p}v>`;
     vClose = `</${p}v>`;
     fOpen = `<${p}f`;
     isOpen = `<${p}is`;
     dataEnd = `</${p}sheetData>`;
   };
 
-  // Attributes of the start tag buf[from, to): only r, t and s matter.
-  let attrR = '';
-  let attrT = '';
-  let attrS = '';
+  // Where the values of r, t and s lie in the start tag buf[from, to) (-1: absent), as positions:
+  // a cell's start tag is the most frequent thing in a sheet, and slices cost a string each.
+  let rFrom = -1;
+  let rTo = -1;
+  let tFrom = -1;
+  let tTo = -1;
+  let sFrom = -1;
+  let sTo = -1;
   const readAttributes = (from: number, to: number) => {
-    attrR = '';
-    attrT = '';
-    attrS = '';
+    rFrom = tFrom = sFrom = -1;
     let i = from;
     while (i < to) {
       let c = buf.charCodeAt(i);
@@ -78,18 +81,64 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
       while (i < to && buf.charCodeAt(i) !== 61) i++;
       i++; // '='
       while (i < to && (c = buf.charCodeAt(i)) !== 34 && c !== 39) i++;
-      const quote = buf[i];
-      if (quote === undefined || i >= to) return;
-      const valueEnd = buf.indexOf(quote, i + 1);
+      if (i >= to) return;
+      const valueStart = i + 1;
+      const valueEnd = buf.indexOf(c === 34 ? '"' : "'", valueStart);
       if (valueEnd < 0 || valueEnd > to) return;
       if (nameEnd - nameStart === 1) {
         const n = buf.charCodeAt(nameStart);
-        if (n === 114) attrR = buf.slice(i + 1, valueEnd);
-        else if (n === 116) attrT = buf.slice(i + 1, valueEnd);
-        else if (n === 115) attrS = buf.slice(i + 1, valueEnd);
+        if (n === 114) {
+          rFrom = valueStart;
+          rTo = valueEnd;
+        } else if (n === 116) {
+          tFrom = valueStart;
+          tTo = valueEnd;
+        } else if (n === 115) {
+          sFrom = valueStart;
+          sTo = valueEnd;
+        }
       }
       i = valueEnd + 1;
     }
+  };
+
+  /** The 0-based column of the reference in buf[from, to) (`D14`: 3), or -1. */
+  const columnAt = (from: number, to: number) => {
+    let col = 0;
+    let i = from;
+    for (; i < to; i++) {
+      const c = buf.charCodeAt(i);
+      if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
+      else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
+      else break;
+    }
+    return i === from ? -1 : col - 1;
+  };
+
+  /** The cell type in buf[from, to): the usual ones as constants, 'n' as ''. */
+  const typeAt = (from: number, to: number) => {
+    const c = buf.charCodeAt(from);
+    if (to - from === 1) {
+      if (c === 115) return 's';
+      if (c === 110) return '';
+      if (c === 98) return 'b';
+      if (c === 101) return 'e';
+      if (c === 100) return 'd';
+    } else if (to - from === 3 && buf.startsWith('str', from)) return 'str';
+    else if (to - from === 9 && buf.startsWith('inlineStr', from)) return 'inlineStr';
+    return buf.slice(from, to);
+  };
+
+  /** As `Number(s) | 0` on buf[from, to), without the string when it is plain digits. */
+  const styleAt = (from: number, to: number) => {
+    if (to - from > 9) return Number(buf.slice(from, to)) | 0;
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const d = buf.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return Number(buf.slice(from, to)) | 0;
+      n = n * 10 + d;
+    }
+    return n;
   };
 
   const isNameEnd = (c: number) =>
@@ -107,14 +156,36 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
       }
       const gt = buf.indexOf('>', start);
       readAttributes(start + cOpen.length, gt);
-      const fromRef = attrR === '' ? -1 : columnOf(attrR);
+      const fromRef = rFrom < 0 ? -1 : columnAt(rFrom, rTo);
       col = fromRef >= 0 ? fromRef : col + 1;
-      const type = attrT === 'n' ? '' : attrT;
-      const style = attrS === '' ? 0 : Number(attrS) | 0;
+      const type = tFrom < 0 ? '' : typeAt(tFrom, tTo);
+      const style = sFrom < 0 ? 0 : styleAt(sFrom, sTo);
       if (buf.charCodeAt(gt - 1) === 47) {
         handler.cell(col, type, style, null, false);
         at = gt + 1;
         continue;
+      }
+      // The usual cell, `<v>text</v></c>`, read without searching for its end first.
+      if (buf.startsWith(vOpenWhole, gt + 1)) {
+        const textStart = gt + 1 + vOpenWhole.length;
+        const lt = buf.indexOf('<', textStart);
+        if (
+          lt >= 0 &&
+          lt < to &&
+          buf.startsWith(vClose, lt) &&
+          buf.startsWith(cClose, lt + vClose.length)
+        ) {
+          const text = buf.slice(textStart, lt);
+          handler.cell(
+            col,
+            type,
+            style,
+            type !== '' && type !== 's' ? decodeXmlText(text) : text,
+            false,
+          );
+          at = lt + vClose.length + cClose.length;
+          continue;
+        }
       }
       const end = buf.indexOf(cClose, gt);
       const cellEnd = end < 0 || end > to ? to : end;
@@ -217,7 +288,7 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
         end = close + rowClose.length;
       }
       readAttributes(start + rowOpen.length, gt);
-      const r = attrR === '' ? lastRow + 1 : Number(attrR);
+      const r = rFrom < 0 || rFrom === rTo ? lastRow + 1 : Number(buf.slice(rFrom, rTo));
       // Rows out of order cannot come from a spreadsheet; each is read after the one before.
       lastRow = r > lastRow ? r : lastRow + 1;
       handler.rowStart(lastRow);
