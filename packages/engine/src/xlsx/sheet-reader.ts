@@ -78,20 +78,36 @@ export function readSheet(
   let reach = 0;
   let row = 0;
   let line = 0;
-  // Each row is encoded as it is made, into the current piece: encoding small flat strings is
-  // several times cheaper than encoding a long concatenation, which must first be flattened.
+  // Each row is written as it is made, into the current piece: ASCII cells (most) byte by byte,
+  // the others encoded one by one (encoding a long concatenation would first flatten it).
   const encoder = new TextEncoder();
   const ready: Uint8Array[] = [];
   let piece = new Uint8Array(PIECE_BYTES);
   let used = 0;
-  const emit = (text: string) => {
-    // At most 3 bytes per UTF-16 unit.
-    if (used + text.length * 3 > piece.length) {
+  const reserve = (bytes: number) => {
+    if (used + bytes > piece.length) {
       if (used > 0) ready.push(piece.subarray(0, used));
-      piece = new Uint8Array(Math.max(PIECE_BYTES, text.length * 3));
+      piece = new Uint8Array(Math.max(PIECE_BYTES, bytes));
       used = 0;
     }
-    used += encoder.encodeInto(text, piece.subarray(used)).written;
+  };
+  const writeCell = (value: string, first: boolean) => {
+    const n = value.length;
+    // At most 3 bytes per UTF-16 unit, and two quotes.
+    reserve(n * 3 + 2);
+    const out = piece;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80 || c === 44 || c === 34 || c === 10 || c === 13) break;
+      out[used + i] = c;
+    }
+    if (i === n && !(first && needsQuotes(value, true))) {
+      used += n;
+      return;
+    }
+    const text = needsQuotes(value, first) ? `"${value.replace(/"/g, '""')}"` : value;
+    used += encoder.encodeInto(text, out.subarray(used)).written;
   };
   let firstCell = true;
 
@@ -168,15 +184,22 @@ export function readSheet(
           dateCaches = []; // the header's own cells were read without the columns' formats
         }
         const n = reach > width ? reach : width;
-        let text = '';
-        if (row > line + 1) text = '\n'.repeat(row - line - 1);
+        if (row > line + 1) {
+          const gap = row - line - 1;
+          reserve(gap);
+          piece.fill(10, used, used + gap);
+          used += gap;
+        }
         for (let col = 0; col < n; col++) {
-          const value = col < reach ? (values[col] as string) : '';
-          if (col > 0) text += ',';
-          text += needsQuotes(value, firstCell) ? `"${value.replace(/"/g, '""')}"` : value;
+          if (col > 0) {
+            reserve(1);
+            piece[used++] = 44;
+          }
+          writeCell(col < reach ? (values[col] as string) : '', firstCell);
           firstCell = false;
         }
-        emit(`${text}\n`);
+        reserve(1);
+        piece[used++] = 10;
         line = row;
       },
       merge(range) {
