@@ -24,6 +24,13 @@ export function RulesSection({
   const fields = useWatch({ control, name: 'fields' }) ?? [];
   const fieldNames = [...new Set(fields.map((f) => f.name.trim()).filter((n) => n !== ''))];
 
+  // Focus goes to the new rule's first drop-down, so that a keyboard user goes on building it
+  // there instead of hunting back up from the button.
+  const onAdd = () => {
+    append(emptyRule(), { focusName: `rules.${rules.length}.field` });
+    onAnnounce(`Rule ${rules.length + 1} added.`);
+  };
+
   const onRemove = (index: number) => {
     remove(index);
     onAnnounce(`Rule ${index + 1} removed.`);
@@ -60,7 +67,7 @@ export function RulesSection({
       <Button
         id={`${baseId}-add-rule`}
         variant="secondary"
-        onClick={() => append(emptyRule(), { shouldFocus: false })}
+        onClick={onAdd}
         className="w-full"
         disabled={fieldNames.length === 0}
       >
