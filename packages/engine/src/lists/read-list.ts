@@ -1,6 +1,7 @@
 // A reference list's values from a file's text (docs/decisions/200): one value a line, or one
 // column of a CSV (RFC 4180, comma-separated, its first row the header). The server's list
 // upload, the web's Profile page and the CLI's `--list NAME=FILE` read files the same way.
+import { ValueSet } from './value-set.ts';
 
 export interface ReadListOptions {
   /** Read the text as CSV (a .csv file, or a column was named). */
@@ -17,13 +18,20 @@ export type ReadListResult = { ok: true; values: string[] } | { ok: false; messa
  */
 export function readListValues(text: string, options: ReadListOptions): ReadListResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const seen = new Set<string>();
+  const seen = new ValueSet();
   const add = (value: string) => {
     if (value !== '') seen.add(value);
   };
   if (!options.csv) {
-    for (const line of body.split('\n')) add(line.endsWith('\r') ? line.slice(0, -1) : line);
-    return { ok: true, values: [...seen] };
+    for (let start = 0; start < body.length;) {
+      let end = body.indexOf('\n', start);
+      if (end < 0) end = body.length;
+      const next = end + 1;
+      if (end > start && body.charCodeAt(end - 1) === 13) end--;
+      if (end > start) seen.add(body.slice(start, end));
+      start = next;
+    }
+    return { ok: true, values: seen.list };
   }
   let index = -1;
   let failure: string | null = null;
@@ -45,7 +53,7 @@ export function readListValues(text: string, options: ReadListOptions): ReadList
   if (failure !== null) return { ok: false, message: failure };
   if (!ended) return { ok: false, message: 'The CSV file has a quote that is never closed' };
   if (index < 0) return { ok: false, message: 'The CSV file is empty' };
-  return { ok: true, values: [...seen] };
+  return { ok: true, values: seen.list };
 }
 
 function columnIndex(header: string[], column: string | undefined): number {

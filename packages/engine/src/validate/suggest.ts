@@ -1,7 +1,10 @@
 // "Did you mean": for a value that misses an allowed-value list (an enum or a reference list) by
 // case, spacing, accents or a small typo, the listed value it nearly is. The index is built once
 // per list, on its first miss, and a lookup never scans the list:
-// - a normalised key (accents stripped, lower case, spaces collapsed) → the first value with it;
+// - a normalised key (accents stripped, lower case, spaces collapsed) → the first value with it,
+//   kept as a hash table of value numbers in typed arrays (no second copy of the values: a hit is
+//   confirmed by normalising the listed value), its hashes computed without building the key for
+//   ASCII values, so that a 1,000,000-value list costs a few MB and one pass;
 // - a symmetric-delete index (SymSpell's idea): every normalised value of 4+ characters is stored
 //   under itself and each string made by deleting one or two of its characters; a miss looks up
 //   its own deletions the same way, and each candidate found is confirmed by computing the edit
@@ -10,6 +13,8 @@
 // The deletion index costs about L²/2 entries per value of length L; a list whose total would pass
 // MAX_DELETIONS keeps only the normalised-key part (large reference lists still get case, spacing
 // and accent suggestions, in bounded memory).
+
+import { ValueSet } from '../lists/value-set.ts';
 
 /** Values shorter than this (after normalising) get no edit-distance suggestions. */
 const MIN_TYPO_LENGTH = 4;
@@ -48,19 +53,46 @@ export function lazySuggester(values: () => Iterable<string>): Suggester {
 }
 
 export function buildSuggester(list: Iterable<string>): Suggester {
-  const values: ReadonlySet<string> = list instanceof Set ? list : new Set(list);
-  // Plain values are their own key: only the others are kept in a map, so a large reference list
-  // of plain codes costs one pass and no second copy.
-  const byKey = new Map<string, string>();
+  const values: readonly string[] =
+    list instanceof ValueSet ? list.list : Array.isArray(list) ? list : [...list];
+  const n = values.length;
+  const hashes = new Int32Array(n);
   let deletionBudget = 0;
-  for (const value of values) {
-    const key = normaliseForSuggestion(value);
-    if (key !== value && !byKey.has(key)) byKey.set(key, value);
-    const n = key.length;
-    if (n >= MIN_TYPO_LENGTH && n <= MAX_TYPO_LENGTH) deletionBudget += 1 + n + (n * (n - 1)) / 2;
+  for (let id = 0; id < n; id++) {
+    hashes[id] = keyHash(values[id] as string);
+    const length = keyLength;
+    if (length >= MIN_TYPO_LENGTH && length <= MAX_TYPO_LENGTH)
+      deletionBudget += 1 + length + (length * (length - 1)) / 2;
   }
-  const keyed = (key: string): string | undefined =>
-    byKey.get(key) ?? (values.has(key) ? key : undefined);
+  // Open addressing, linear probing, at most half full: slot → value number + 1 (0: empty).
+  let capacity = 16;
+  while (capacity < n * 2) capacity *= 2;
+  const mask = capacity - 1;
+  const slots = new Int32Array(capacity);
+  const sameKey = (id: number, key: string) => normaliseForSuggestion(values[id] as string) === key;
+  for (let id = 0; id < n; id++) {
+    const h = hashes[id] as number;
+    let slot = h & mask;
+    for (;;) {
+      const other = (slots[slot] as number) - 1;
+      if (other < 0) {
+        slots[slot] = id + 1;
+        break;
+      }
+      // The first value with a key keeps it.
+      if (hashes[other] === h && sameKey(other, normaliseForSuggestion(values[id] as string)))
+        break;
+      slot = (slot + 1) & mask;
+    }
+  }
+  const keyed = (key: string): string | undefined => {
+    const h = textHash(key);
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const id = (slots[slot] as number) - 1;
+      if (id < 0) return undefined;
+      if (hashes[id] === h && sameKey(id, key)) return values[id];
+    }
+  };
 
   let deletions: Map<string, number | number[]> | undefined;
   const keys: string[] = [];
@@ -114,6 +146,59 @@ export function buildSuggester(list: Iterable<string>): Suggester {
       return best < 0 ? undefined : originals[best];
     },
   };
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function finish(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** The hash of a normalised key. */
+function textHash(key: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
+  return finish(h);
+}
+
+/** The length of the key keyHash last hashed. */
+let keyLength = 0;
+
+/**
+ * textHash(normaliseForSuggestion(value)), reading an ASCII value in place: lower case, runs of
+ * white space as one space, none at either end (what normalising does to ASCII). Sets keyLength.
+ */
+function keyHash(value: string): number {
+  let h = FNV_OFFSET;
+  let length = 0;
+  let space = false;
+  for (let i = 0; i < value.length; i++) {
+    let c = value.charCodeAt(i);
+    if (c > 127) {
+      const key = normaliseForSuggestion(value);
+      keyLength = key.length;
+      return textHash(key);
+    }
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      if (length > 0) space = true;
+      continue;
+    }
+    if (space) {
+      h = Math.imul(h ^ 32, FNV_PRIME);
+      length++;
+      space = false;
+    }
+    if (c >= 65 && c <= 90) c += 32;
+    h = Math.imul(h ^ c, FNV_PRIME);
+    length++;
+  }
+  keyLength = length;
+  return finish(h);
 }
 
 /** The string itself and every string made by deleting one or two of its characters. */

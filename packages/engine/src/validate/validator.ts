@@ -2,6 +2,7 @@
 // push(); every issue leaves through onIssue as soon as it is found; end() returns the summary.
 
 import type { FileType, Issue, SchemaModel, ValidationResult } from '../model.ts';
+import { ValueSet } from '../lists/value-set.ts';
 import { Collector, DEFAULT_MAX_ERRORS } from './collector.ts';
 import { compileField, type CompileOptions } from './compile.ts';
 import { compileCrossFieldRules } from './cross-field.ts';
@@ -124,7 +125,8 @@ export function createValidatorWith(
 }
 
 /**
- * The reference lists the schema's `inList` fields name, each read once into a Set. A name the
+ * The reference lists the schema's `inList` fields name, each read once into a set (a ValueSet
+ * unless the caller passed a Set). A name the
  * caller did not pass is a warning (the field's other checks still run).
  */
 function loadLists(
@@ -147,7 +149,7 @@ function loadLists(
     if (name === undefined || sets.has(name)) continue;
     const values = lookup(name);
     if (values === undefined) warnings.push(ruleMessages.listNotGiven(name, field.name));
-    else sets.set(name, values instanceof Set ? (values as Set<string>) : new Set(values));
+    else sets.set(name, values instanceof Set ? (values as Set<string>) : new ValueSet(values));
   }
   return { sets, warnings };
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { readListValues } from './read-list.ts';
+import { ValueSet } from './value-set.ts';
+
+describe('readListValues', () => {
+  it('one value a line: distinct, in file order, line ends and a byte-order mark removed', () => {
+    const text = '\uFEFFDE\r\nFR\n\nDE\n  IT \r\nfr\n\r\nES';
+    expect(readListValues(text, { csv: false })).toEqual({
+      ok: true,
+      values: ['DE', 'FR', '  IT ', 'fr', 'ES'],
+    });
+  });
+  it('a CSV column by name, duplicates and empty cells skipped', () => {
+    const text = 'code,name\nDE,Germany\n,Nowhere\n"FR","France, Republic"\nDE,Again\n';
+    expect(readListValues(text, { csv: true, column: 'code' })).toEqual({
+      ok: true,
+      values: ['DE', 'FR'],
+    });
+  });
+  it('keeps every one of 200,000 distinct values once', () => {
+    const lines = Array.from({ length: 200_000 }, (_, i) => `SKU-${i}`);
+    const read = readListValues([...lines, ...lines.slice(0, 1000)].join('\n'), { csv: false });
+    expect(read.ok && read.values).toEqual(lines);
+  });
+});
+
+describe('ValueSet', () => {
+  it('answers has() for what was added, and iterates in the order first added', () => {
+    const set = new ValueSet(['b', 'a', 'b', '', 'Ä']);
+    expect([set.size, set.has('a'), set.has('Ä'), set.has('A'), set.has('')]).toEqual([
+      4,
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect([...set]).toEqual(['b', 'a', '', 'Ä']);
+    expect([...set.entries()][0]).toEqual(['b', 'b']);
+    const seen: string[] = [];
+    set.forEach((v) => seen.push(v));
+    expect(seen).toEqual([...set.keys()]);
+  });
+  it('grows past its first table without losing a value', () => {
+    const set = new ValueSet();
+    for (let i = 0; i < 50_000; i++) set.add(`v${i % 30_000}`);
+    expect(set.size).toBe(30_000);
+    expect(set.has('v29999') && set.has('v0') && !set.has('v30000')).toBe(true);
+  });
+});
