@@ -40,7 +40,7 @@ const MAX_PARTS = 10_000;
 const URL_SECONDS = 6 * 60 * 60;
 
 /** The parts of a file of `size` bytes: each `partSize` bytes, the last smaller or equal. */
-export function planParts(size: number): { partSize: number; count: number } {
+function planParts(size: number): { partSize: number; count: number } {
   const partSize = Math.max(PART, Math.ceil(size / MAX_PARTS / MIN_PART) * MIN_PART);
   return { partSize, count: Math.max(1, Math.ceil(size / partSize)) };
 }
@@ -105,7 +105,7 @@ async function withReservation<T>(
   }
 }
 
-export interface DirectUploadJob {
+interface DirectUploadJob {
   jobId: string;
   partSize: number;
   urls: string[];
