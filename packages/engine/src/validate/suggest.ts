@@ -6,10 +6,12 @@
 //   confirmed by normalising the listed value), its hashes computed without building the key for
 //   ASCII values, so that a 1,000,000-value list costs a few MB and one pass;
 // - a symmetric-delete index (SymSpell's idea): every normalised value of 4+ characters is stored
-//   under itself and each string made by deleting one or two of its characters; a miss looks up
-//   its own deletions the same way, and each candidate found is confirmed by computing the edit
+//   under the hash of itself and of each string made by deleting one or two of its characters
+//   (hashes in typed arrays, not the strings: a 3,000-value list of 35-character values has about
+//   1,800,000 deletions, which as strings in a Map took ~230 MB and seconds to build); a miss looks
+//   up its own deletions the same way, and each candidate found is confirmed by computing the edit
 //   distance (Damerau–Levenshtein, at most 2). Two strings within distance 2 always share such a
-//   deletion, so nothing within reach is missed.
+//   deletion, so nothing within reach is missed; a shared hash only adds a candidate.
 // The deletion index costs about L²/2 entries per value of length L; a list whose total would pass
 // MAX_DELETIONS keeps only the normalised-key part (large reference lists still get case, spacing
 // and accent suggestions, in bounded memory).
@@ -19,7 +21,7 @@ import { ValueSet } from '../lists/value-set.ts';
 /** Values shorter than this (after normalising) get no edit-distance suggestions. */
 const MIN_TYPO_LENGTH = 4;
 const MAX_DISTANCE = 2;
-/** Upper bound on deletion entries for one list (≈ tens of MB at most). */
+/** Upper bound on deletion entries for one list (16 bytes each: ~32 MB at most). */
 const MAX_DELETIONS = 2_000_000;
 /** Longer values are matched by normalised key only: their deletions would cost too much. */
 const MAX_TYPO_LENGTH = 64;
@@ -94,27 +96,22 @@ export function buildSuggester(list: Iterable<string>): Suggester {
     }
   };
 
-  let deletions: Map<string, number | number[]> | undefined;
+  let deletions: DeletionIndex | undefined;
   const keys: string[] = [];
   const originals: string[] = [];
   if (deletionBudget <= MAX_DELETIONS) {
-    deletions = new Map();
-    const index = deletions;
-    const ids = new Map<string, number>();
+    const index = new DeletionIndex(deletionBudget);
+    deletions = index;
+    const ids = new Set<string>();
     for (const value of values) {
       const key = normaliseForSuggestion(value);
       if (ids.has(key)) continue;
+      ids.add(key);
       const id = keys.length;
-      ids.set(key, id);
       keys.push(key);
       originals.push(value);
       if (key.length < MIN_TYPO_LENGTH || key.length > MAX_TYPO_LENGTH) continue;
-      for (const d of deletionsOf(key)) {
-        const known = index.get(d);
-        if (known === undefined) index.set(d, id);
-        else if (typeof known === 'number') index.set(d, [known, id]);
-        else known.push(id);
-      }
+      eachDeletionHash(key, (h) => index.add(h, id));
     }
   }
   return {
@@ -128,21 +125,20 @@ export function buildSuggester(list: Iterable<string>): Suggester {
         key.length > MAX_TYPO_LENGTH + MAX_DISTANCE
       )
         return undefined;
+      const index = deletions;
       let best = -1;
       let bestDistance = MAX_DISTANCE + 1;
-      for (const d of deletionsOf(key)) {
-        const found = deletions.get(d);
-        if (found === undefined) continue;
-        for (const id of typeof found === 'number' ? [found] : found) {
-          if (id === best) continue;
+      eachDeletionHash(key, (h) => {
+        index.each(h, (id) => {
+          if (id === best) return;
           const distance = editDistance(key, keys[id] as string, bestDistance + 1);
           // Closest first; between equals, the one listed first.
           if (distance < bestDistance || (distance === bestDistance && id < best)) {
             best = id;
             bestDistance = distance;
           }
-        }
-      }
+        });
+      });
       return best < 0 ? undefined : originals[best];
     },
   };
@@ -201,15 +197,62 @@ function keyHash(value: string): number {
   return finish(h);
 }
 
-/** The string itself and every string made by deleting one or two of its characters. */
-function deletionsOf(key: string): Set<string> {
-  const out = new Set<string>([key]);
-  for (let i = 0; i < key.length; i++) {
-    const one = key.slice(0, i) + key.slice(i + 1);
-    out.add(one);
-    for (let j = i; j < one.length; j++) out.add(one.slice(0, j) + one.slice(j + 1));
+/**
+ * The hashes of the string itself and of every string made by deleting one or two of its
+ * characters (textHash of each, without building it). Two strings within distance 2 share one.
+ */
+function eachDeletionHash(key: string, use: (hash: number) => void): void {
+  const n = key.length;
+  use(skipHash(key, -1, -1));
+  for (let p = 0; p < n; p++) {
+    use(skipHash(key, p, -1));
+    for (let q = p + 1; q < n; q++) use(skipHash(key, p, q));
   }
-  return out;
+}
+
+function skipHash(key: string, p: number, q: number): number {
+  let h = FNV_OFFSET;
+  for (let k = 0; k < key.length; k++)
+    if (k !== p && k !== q) h = Math.imul(h ^ key.charCodeAt(k), FNV_PRIME);
+  return finish(h);
+}
+
+/**
+ * Deletion hash → value numbers, in typed arrays (chained from a head per bucket). A hash shared
+ * by different deletions only adds a candidate, which the edit distance then rules out.
+ */
+class DeletionIndex {
+  private count = 0;
+  private readonly hashes: Int32Array;
+  private readonly ids: Int32Array;
+  /** Entry + 1 of the next entry in the same bucket (0: none). */
+  private readonly next: Int32Array;
+  private readonly heads: Int32Array;
+
+  constructor(entries: number) {
+    this.hashes = new Int32Array(entries);
+    this.ids = new Int32Array(entries);
+    this.next = new Int32Array(entries);
+    let buckets = 16;
+    while (buckets < entries) buckets *= 2;
+    this.heads = new Int32Array(buckets);
+  }
+
+  add(hash: number, id: number): void {
+    const e = this.count++;
+    const bucket = hash & (this.heads.length - 1);
+    this.hashes[e] = hash;
+    this.ids[e] = id;
+    this.next[e] = this.heads[bucket] as number;
+    this.heads[bucket] = e + 1;
+  }
+
+  each(hash: number, use: (id: number) => void): void {
+    for (let e = (this.heads[hash & (this.heads.length - 1)] as number) - 1; e >= 0;) {
+      if (this.hashes[e] === hash) use(this.ids[e] as number);
+      e = (this.next[e] as number) - 1;
+    }
+  }
 }
 
 /**
