@@ -422,10 +422,14 @@ export async function sweepStaleJobs(app: FastifyInstance): Promise<number> {
 /** Account deletion: the uploads of the user's unfinished jobs (the rows go with the user). */
 export async function deleteUserUploads(app: FastifyInstance, userId: string): Promise<void> {
   const rows = await app.db
-    .select({ key: validationJobs.uploadKey })
+    .select({ key: validationJobs.uploadKey, multipartUploadId: validationJobs.multipartUploadId })
     .from(validationJobs)
     .where(and(eq(validationJobs.userId, userId), isNotNull(validationJobs.uploadKey)));
-  for (const r of rows) await app.storage.delete(r.key!);
+  for (const r of rows) {
+    // A direct upload still awaiting its parts (decision 235).
+    if (r.multipartUploadId) await app.storage.directUploads?.abort(r.key!, r.multipartUploadId);
+    await app.storage.delete(r.key!);
+  }
 }
 
 /** The job as /v1/jobs answers it. */
