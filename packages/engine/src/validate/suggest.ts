@@ -197,24 +197,52 @@ function keyHash(value: string): number {
   return finish(h);
 }
 
+/** Multiplier of the polynomial hash of deletions (odd, so no information is lost mod 2^32). */
+const BASE = 0x01000193;
+const powers = [1];
+const prefixes: number[] = [];
+const suffixes: number[] = [];
+
 /**
  * The hashes of the string itself and of every string made by deleting one or two of its
- * characters (textHash of each, without building it). Two strings within distance 2 share one.
+ * characters, without building them: a polynomial hash (mod 2^32) whose value for a deletion is
+ * put together from prefix and suffix sums in constant time. Two strings within distance 2 share
+ * one such string, so one such hash.
  */
 function eachDeletionHash(key: string, use: (hash: number) => void): void {
   const n = key.length;
-  use(skipHash(key, -1, -1));
+  while (powers.length <= n) powers.push(Math.imul(powers[powers.length - 1] as number, BASE));
+  // prefixes[k]: key[0, k) by Horner; suffixes[k]: key[k, n) with each character weighted as at
+  // the end of the whole key.
+  prefixes[0] = 0;
+  for (let k = 0; k < n; k++)
+    prefixes[k + 1] = (Math.imul(prefixes[k] as number, BASE) + key.charCodeAt(k)) | 0;
+  suffixes[n] = 0;
+  suffixes[n + 1] = 0;
+  for (let k = n - 1; k >= 0; k--)
+    suffixes[k] =
+      ((suffixes[k + 1] as number) + Math.imul(key.charCodeAt(k), powers[n - 1 - k] as number)) | 0;
+  const pw = (k: number) => powers[k] as number;
+  use(lengthMixed(prefixes[n] as number, n));
   for (let p = 0; p < n; p++) {
-    use(skipHash(key, p, -1));
-    for (let q = p + 1; q < n; q++) use(skipHash(key, p, q));
+    const before = prefixes[p] as number;
+    use(lengthMixed((Math.imul(before, pw(n - 1 - p)) + (suffixes[p + 1] as number)) | 0, n - 1));
+    for (let q = p + 1; q < n; q++) {
+      // key[0, p) + key(p, q) + key(q, n): each part weighted for its place in the n - 2 left.
+      const middle =
+        ((prefixes[q] as number) - Math.imul(prefixes[p + 1] as number, pw(q - 1 - p))) | 0;
+      const h =
+        (Math.imul(before, pw(n - 2 - p)) +
+          Math.imul(middle, pw(n - 1 - q)) +
+          (suffixes[q + 1] as number)) |
+        0;
+      use(lengthMixed(h, n - 2));
+    }
   }
 }
 
-function skipHash(key: string, p: number, q: number): number {
-  let h = FNV_OFFSET;
-  for (let k = 0; k < key.length; k++)
-    if (k !== p && k !== q) h = Math.imul(h ^ key.charCodeAt(k), FNV_PRIME);
-  return finish(h);
+function lengthMixed(h: number, length: number): number {
+  return finish(h ^ Math.imul(length + 1, 0x9e3779b1));
 }
 
 /**
