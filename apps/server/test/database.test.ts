@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,22 +16,36 @@ function setTier(dataDir: string, ...args: string[]) {
   return operatorCommand('set-tier', dataDir, args);
 }
 
-/** Runs an operator command's script (src/cli/<name>.ts) in a child process on DATA_DIR. */
-function operatorCommand(name: string, dataDir: string, args: string[]) {
+/**
+ * Runs an operator command's script (src/cli/<name>.ts) in a child process on DATA_DIR. Each one
+ * starts tsx and PGlite, which takes seconds on a busy machine: refusals that never open the
+ * database run side by side, and the tests that spawn several allow for it (OPERATOR_TEST_MS).
+ */
+function operatorCommand(
+  name: string,
+  dataDir: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: Record<string, string | undefined> = {
     ...process.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
   };
   delete env.DATABASE_URL;
-  const res = spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], {
-    cwd: SERVER_DIR,
-    env,
-    encoding: 'utf8',
-    timeout: 60_000,
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `src/cli/${name}.ts`, ...args],
+      { cwd: SERVER_DIR, env, encoding: 'utf8', timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
+
+const OPERATOR_TEST_MS = 300_000;
 
 describe('migrations', () => {
   it('apply to an empty database and again as a no-op', async () => {
@@ -118,20 +132,24 @@ describe('DATA_DIR lock', () => {
     again.release();
   });
 
-  it('refuses another process (set-tier) with a clear message while the server holds it', async () => {
-    const dataDir = tempDir();
-    const db = await openDatabase({ dataDir, databaseUrl: null });
-    try {
-      const res = setTier(dataDir, 'someone', 'pro');
-      expect(res.code).toBe(1);
-      expect(res.stderr).toContain(
-        `DATA_DIR ${dataDir} is in use by another SchemaCheck process (pid ${process.pid})`,
-      );
-      expect(res.stderr).toContain('stop it before using set-tier');
-    } finally {
-      await db.close();
-    }
-  });
+  it(
+    'refuses another process (set-tier) with a clear message while the server holds it',
+    async () => {
+      const dataDir = tempDir();
+      const db = await openDatabase({ dataDir, databaseUrl: null });
+      try {
+        const res = await setTier(dataDir, 'someone', 'pro');
+        expect(res.code).toBe(1);
+        expect(res.stderr).toContain(
+          `DATA_DIR ${dataDir} is in use by another SchemaCheck process (pid ${process.pid})`,
+        );
+        expect(res.stderr).toContain('stop it before using set-tier');
+      } finally {
+        await db.close();
+      }
+    },
+    OPERATOR_TEST_MS,
+  );
 
   it('takes over a lock left by a process that is gone', () => {
     const dataDir = tempDir();
@@ -159,77 +177,91 @@ describe('DATA_DIR lock', () => {
 });
 
 describe('set-tier', () => {
-  it('sets the plan of a user found by username or email, and refuses bad input', async () => {
-    const dataDir = tempDir();
-    const db = await openDatabase({ dataDir, databaseUrl: null });
-    await db.migrate();
-    await db.db
-      .insert(users)
-      .values({ username: 'Tiered', email: 'Tiered@Example.com', passwordHash: 'x' });
-    await db.close();
+  it(
+    'sets the plan of a user found by username or email, and refuses bad input',
+    async () => {
+      const dataDir = tempDir();
+      const db = await openDatabase({ dataDir, databaseUrl: null });
+      await db.migrate();
+      await db.db
+        .insert(users)
+        .values({ username: 'Tiered', email: 'Tiered@Example.com', passwordHash: 'x' });
+      await db.close();
 
-    const byName = setTier(dataDir, 'tiered', 'business');
-    expect(byName.code).toBe(0);
-    expect(byName.stdout).toBe('Tiered <Tiered@Example.com>: free → business\n');
-    const byEmail = setTier(dataDir, 'tiered@example.com', 'enterprise');
-    expect(byEmail.stdout).toBe('Tiered <Tiered@Example.com>: business → enterprise\n');
+      const byName = await setTier(dataDir, 'tiered', 'business');
+      expect(byName.code).toBe(0);
+      expect(byName.stdout).toBe('Tiered <Tiered@Example.com>: free → business\n');
+      const byEmail = await setTier(dataDir, 'tiered@example.com', 'enterprise');
+      expect(byEmail.stdout).toBe('Tiered <Tiered@Example.com>: business → enterprise\n');
 
-    const unknown = setTier(dataDir, 'nobody', 'pro');
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('No account with username or email "nobody"');
-    const badTier = setTier(dataDir, 'tiered', 'gold');
-    expect(badTier.code).toBe(2);
-    expect(badTier.stderr).toContain(
-      'Unknown tier "gold". Usage: npm run set-tier -- <username-or-email> <free|pro|business|enterprise>',
-    );
-    expect(setTier(dataDir).code).toBe(2);
+      const unknown = await setTier(dataDir, 'nobody', 'pro');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('No account with username or email "nobody"');
+      const [badTier, noArgs] = await Promise.all([
+        setTier(dataDir, 'tiered', 'gold'),
+        setTier(dataDir),
+      ]);
+      expect(badTier.code).toBe(2);
+      expect(badTier.stderr).toContain(
+        'Unknown tier "gold". Usage: npm run set-tier -- <username-or-email> <free|pro|business|enterprise>',
+      );
+      expect(noArgs.code).toBe(2);
 
-    const check = await openDatabase({ dataDir, databaseUrl: null });
-    try {
-      const [row] = await check.db.select().from(users).where(eq(users.username, 'Tiered'));
-      expect(row!.subscriptionTier).toBe('enterprise');
-    } finally {
-      await check.close();
-    }
-  });
+      const check = await openDatabase({ dataDir, databaseUrl: null });
+      try {
+        const [row] = await check.db.select().from(users).where(eq(users.username, 'Tiered'));
+        expect(row!.subscriptionTier).toBe('enterprise');
+      } finally {
+        await check.close();
+      }
+    },
+    OPERATOR_TEST_MS,
+  );
 });
 
 describe('set-rate-limit', () => {
-  it('gives an account its own API rate limit, returns it to the plan, and refuses bad input', async () => {
-    const dataDir = tempDir();
-    const db = await openDatabase({ dataDir, databaseUrl: null });
-    await db.migrate();
-    await db.db
-      .insert(users)
-      .values({ username: 'Contract', email: 'c@example.com', passwordHash: 'x' });
-    await db.close();
-    const run = (...args: string[]) => operatorCommand('set-rate-limit', dataDir, args);
+  it(
+    'gives an account its own API rate limit, returns it to the plan, and refuses bad input',
+    async () => {
+      const dataDir = tempDir();
+      const db = await openDatabase({ dataDir, databaseUrl: null });
+      await db.migrate();
+      await db.db
+        .insert(users)
+        .values({ username: 'Contract', email: 'c@example.com', passwordHash: 'x' });
+      await db.close();
+      const run = (...args: string[]) => operatorCommand('set-rate-limit', dataDir, args);
 
-    const set = run('contract', '12000');
-    expect(set.code).toBe(0);
-    expect(set.stdout).toBe(
-      "Contract <c@example.com>: API rate limit plan → 12000 (requests a minute, shared by the account's API keys)\n",
-    );
-    for (const bad of ['0', '-5', '1.5', 'lots', '1000001']) {
-      const refused = run('contract', bad);
-      expect(refused.code, bad).toBe(2);
-      expect(refused.stderr).toContain(`"${bad}" is not a whole number of requests a minute`);
-    }
-    expect(run('nobody', '5').code).toBe(1);
+      const set = await run('contract', '12000');
+      expect(set.code).toBe(0);
+      expect(set.stdout).toBe(
+        "Contract <c@example.com>: API rate limit plan → 12000 (requests a minute, shared by the account's API keys)\n",
+      );
+      const bads = ['0', '-5', '1.5', 'lots', '1000001'];
+      const refusals = await Promise.all(bads.map((bad) => run('contract', bad)));
+      bads.forEach((bad, i) => {
+        expect(refusals[i]!.code, bad).toBe(2);
+        expect(refusals[i]!.stderr).toContain(
+          `"${bad}" is not a whole number of requests a minute`,
+        );
+      });
+      expect((await run('nobody', '5')).code).toBe(1);
 
-    const check = async () => {
-      const c = await openDatabase({ dataDir, databaseUrl: null });
-      try {
-        const [row] = await c.db.select().from(users).where(eq(users.username, 'Contract'));
-        return row!.apiRateLimitPerMinute;
-      } finally {
-        await c.close();
-      }
-    };
-    expect(await check()).toBe(12000);
-    expect(run('c@example.com', 'plan').stdout).toContain('12000 → plan');
-    expect(await check()).toBeNull();
-  });
+      const check = async () => {
+        const c = await openDatabase({ dataDir, databaseUrl: null });
+        try {
+          const [row] = await c.db.select().from(users).where(eq(users.username, 'Contract'));
+          return row!.apiRateLimitPerMinute;
+        } finally {
+          await c.close();
+        }
+      };
+      expect(await check()).toBe(12000);
+      expect((await run('c@example.com', 'plan')).stdout).toContain('12000 → plan');
+      expect(await check()).toBeNull();
+    },
+    OPERATOR_TEST_MS,
+  );
 });
 
 afterAll(removeTempDirs);
