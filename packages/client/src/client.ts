@@ -6,6 +6,7 @@ import { uploadForm, type SchemaSource, type UploadFile } from './uploads.ts';
 
 export type ValidationResult = components['schemas']['ValidationResult'];
 export type JobCreated = components['schemas']['JobCreated'];
+type DirectUpload = components['schemas']['DirectUpload'];
 
 export interface ClientOptions {
   /** An API key from the profile page: `sc_…` (live) or `sc_test_…` (test mode). */
@@ -86,12 +87,20 @@ export function createSchemaCheckClient(options: ClientOptions): SchemaCheckClie
       return unwrap(await api.POST('/validate', uploadInit(request)));
     },
     async createJob(request) {
-      return unwrap(await api.POST('/jobs', uploadInit(request)));
+      return queued(unwrap(await api.POST('/jobs', uploadInit(request))));
     },
     waitForJob,
     async runJob(request, wait) {
-      const { job_id } = unwrap(await api.POST('/jobs', uploadInit(request)));
+      const { job_id } = queued(unwrap(await api.POST('/jobs', uploadInit(request))));
       return waitForJob(job_id, { ...wait, signal: wait?.signal ?? request.signal });
     },
   };
+}
+
+/** A file sent in the request's body is queued at once; only `{ upload: true }` answers part URLs. */
+function queued(answer: JobCreated | DirectUpload): JobCreated {
+  if (answer.status !== 'queued') {
+    throw new Error(`POST /jobs answered "${answer.status}" to a file sent in its body`);
+  }
+  return answer;
 }
