@@ -1,7 +1,7 @@
 // Output for CI systems: GitHub Actions workflow commands and JUnit XML. Both list the errors the
 // result keeps (--max-errors), and say how many more there were.
-import type { Issue, ValidationResult } from '@schemacheck/engine';
-import type { FileType } from '@schemacheck/engine';
+import type { FileType, Issue, ValidationResult } from '@schemacheck/engine';
+import { plural } from './io.ts';
 
 export interface FileOutcome {
   name: string;
@@ -110,7 +110,7 @@ export function formatJunit(outcomes: FileOutcome[]): string {
     }
     out.push(`${open}>`);
     if (!result.valid) {
-      const message = `${result.errorCount} errors in ${result.invalidRows} of ${result.totalRows} rows`;
+      const message = `${plural(result.errorCount, 'error')} in ${result.invalidRows} of ${result.totalRows} rows`;
       const lines = issueLines(result.errors, result.errorCount, 'errors (raise --max-errors)');
       out.push(
         `      <failure message="${xml(message)}" type="validation">${xml(lines.join('\n'))}</failure>`,
@@ -136,6 +136,6 @@ export function summaryLine(outcomes: FileOutcome[]): string {
   const files = outcomes.length === 1 ? '1 file' : `${outcomes.length} files`;
   return (
     `${files} checked: ${outcomes.length - bad.length} valid, ${bad.length} with errors` +
-    (errors ? ` (${errors} errors).` : '.')
+    (errors ? ` (${plural(errors, 'error')}).` : '.')
   );
 }

@@ -138,7 +138,7 @@ describe('--list', () => {
     expect(mixed.code).toBe(1);
     expect(mixed.stdout).toContain('tests="1" failures="1"');
     const failure = mixed.stdout.match(/<failure message="([^"]*)" type="validation">([^<]*)</);
-    expect(failure?.[1]).toBe('1 errors in 1 of 2 rows');
+    expect(failure?.[1]).toBe('1 error in 1 of 2 rows');
     expect(failure?.[2]).toBe(
       'row 2, category: Must be a value of the list categories. Did you mean &quot;Expense&quot;? [in_list] (value: &quot;Expnese&quot;, suggestion: &quot;Expense&quot;)',
     );

@@ -83,6 +83,6 @@ describe('the packed CLI', () => {
       (error: { code: number; stdout: string }) => error,
     );
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toContain('2 files checked: 1 valid, 1 with errors (1 errors).');
+    expect(bad.stdout).toContain('2 files checked: 1 valid, 1 with errors (1 error).');
   });
 });
