@@ -15,6 +15,7 @@ import {
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { envInt } from './lib/env.ts';
 import { CATEGORIES, COLUMNS, type Column } from './schema.ts';
 
 /** Bump when the generated content changes, so stale files are regenerated. */
@@ -304,6 +305,21 @@ function fileSize(path: string): number {
 }
 
 /** Writes the data set unless an identical one is already there. */
+/** The sections' product CSV of `rows` rows: 1% of records with a planted error, BENCH_SEED. */
+export function ensureProductsCsv(
+  context: { dir: string; log: (message: string) => void },
+  rows: number,
+): Promise<Dataset> {
+  return ensureDataset({
+    dir: context.dir,
+    rows,
+    seed: envInt('BENCH_SEED', 42),
+    json: false,
+    errorRate: 0.01,
+    log: context.log,
+  });
+}
+
 export async function ensureDataset(options: DatasetOptions): Promise<Dataset> {
   const { dir, rows, seed, json, errorRate } = options;
   const log = options.log ?? (() => {});

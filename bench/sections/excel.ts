@@ -3,7 +3,7 @@
 // CSV and as .csv.gz. Targets (issue 23): ours at least 5x faster than exceljs streaming, peak RSS
 // within 150 MiB, and gzip input at most 25% slower than the plain CSV.
 import { statSync } from 'node:fs';
-import { ensureDataset } from '../generate.ts';
+import { ensureProductsCsv } from '../generate.ts';
 import { ensureGzip, ensureWorkbook } from '../generate-xlsx.ts';
 import { runPeer } from '../lib/child.ts';
 import { env, envInt } from '../lib/env.ts';
@@ -29,14 +29,7 @@ export const excelSection: Section = {
   async run(ctx: BenchContext): Promise<SectionResult> {
     const rows = envInt('BENCH_EXCEL_ROWS', 300_000);
     const runs = envInt('BENCH_EXCEL_RUNS', 1);
-    const dataset = await ensureDataset({
-      dir: ctx.dir,
-      rows,
-      seed: envInt('BENCH_SEED', 42),
-      json: false,
-      errorRate: 0.01,
-      log: ctx.log,
-    });
+    const dataset = await ensureProductsCsv(ctx, rows);
     const xlsx = await ensureWorkbook(dataset.csvPath, ctx.log);
     const gz = await ensureGzip(dataset.csvPath, ctx.log);
     const failures: string[] = [];

@@ -1,6 +1,6 @@
 // Memory: the engine streams a ~1 GB CSV (the product generator run to ~1 GB) in a child
 // process; its peak RSS must stay flat (target ≤ 150 MiB).
-import { ensureDataset } from '../generate.ts';
+import { ensureProductsCsv } from '../generate.ts';
 import { runPeer } from '../lib/child.ts';
 import { env, envInt } from '../lib/env.ts';
 import { fmt, markdownTable, mbPerSecond, median, perSecond, textTable } from '../lib/format.ts';
@@ -28,14 +28,7 @@ export const memorySection: Section = {
     // whole 100,000s of rows, so that nearby sizes reuse one file
     const rows = Math.ceil((targetMb * 1e6) / BYTES_PER_ROW / 100_000) * 100_000;
     const runs = envInt('BENCH_BIG_RUNS', 1);
-    const dataset = await ensureDataset({
-      dir: ctx.dir,
-      rows,
-      seed: envInt('BENCH_SEED', 42),
-      json: false,
-      errorRate: 0.01,
-      log: ctx.log,
-    });
+    const dataset = await ensureProductsCsv(ctx, rows);
 
     const failures: string[] = [];
     const reports = [];

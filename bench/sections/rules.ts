@@ -23,7 +23,7 @@ import {
   type Issue,
   type SchemaModel,
 } from '../../packages/engine/src/index.ts';
-import { createRandom, ensureDataset } from '../generate.ts';
+import { createRandom, ensureProductsCsv } from '../generate.ts';
 import { runPeer } from '../lib/child.ts';
 import { envInt } from '../lib/env.ts';
 import { fmt, markdownTable, mbPerSecond, median, ratio, textTable } from '../lib/format.ts';
@@ -176,14 +176,7 @@ export const rulesSection: Section = {
   async run(ctx: BenchContext): Promise<SectionResult> {
     const rows = envInt('BENCH_RULES_ROWS', envInt('BENCH_ROWS', 1_000_000));
     const runs = envInt('BENCH_RULES_RUNS', 5);
-    const dataset = await ensureDataset({
-      dir: ctx.dir,
-      rows,
-      seed: envInt('BENCH_SEED', 42),
-      json: false,
-      errorRate: 0.01,
-      log: ctx.log,
-    });
+    const dataset = await ensureProductsCsv(ctx, rows);
     const failures: string[] = [];
     const rounds: Round[] = [];
     const one = async (variant: Variant): Promise<PeerReport | null> => {
