@@ -47,6 +47,31 @@ function operatorCommand(
 
 const OPERATOR_TEST_MS = 300_000;
 
+/** A fresh data folder whose database holds one account, for the operator commands. */
+async function dataDirWithAccount(username: string, email: string): Promise<string> {
+  const dataDir = tempDir();
+  const db = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    await db.migrate();
+    await db.db.insert(users).values({ username, email, passwordHash: 'x' });
+  } finally {
+    await db.close();
+  }
+  return dataDir;
+}
+
+/** The account's row as the data folder's database holds it now. */
+async function readAccount(dataDir: string, username: string) {
+  const db = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    const [row] = await db.db.select().from(users).where(eq(users.username, username));
+    if (!row) throw new Error(`no account ${username}`);
+    return row;
+  } finally {
+    await db.close();
+  }
+}
+
 describe('migrations', () => {
   it('apply to an empty database and again as a no-op', async () => {
     const { database, drop } = await createTestDatabase();
@@ -180,13 +205,7 @@ describe('set-tier', () => {
   it(
     'sets the plan of a user found by username or email, and refuses bad input',
     async () => {
-      const dataDir = tempDir();
-      const db = await openDatabase({ dataDir, databaseUrl: null });
-      await db.migrate();
-      await db.db
-        .insert(users)
-        .values({ username: 'Tiered', email: 'Tiered@Example.com', passwordHash: 'x' });
-      await db.close();
+      const dataDir = await dataDirWithAccount('Tiered', 'Tiered@Example.com');
 
       const byName = await setTier(dataDir, 'tiered', 'business');
       expect(byName.code).toBe(0);
@@ -207,13 +226,7 @@ describe('set-tier', () => {
       );
       expect(noArgs.code).toBe(2);
 
-      const check = await openDatabase({ dataDir, databaseUrl: null });
-      try {
-        const [row] = await check.db.select().from(users).where(eq(users.username, 'Tiered'));
-        expect(row!.subscriptionTier).toBe('enterprise');
-      } finally {
-        await check.close();
-      }
+      expect((await readAccount(dataDir, 'Tiered')).subscriptionTier).toBe('enterprise');
     },
     OPERATOR_TEST_MS,
   );
@@ -223,13 +236,7 @@ describe('set-rate-limit', () => {
   it(
     'gives an account its own API rate limit, returns it to the plan, and refuses bad input',
     async () => {
-      const dataDir = tempDir();
-      const db = await openDatabase({ dataDir, databaseUrl: null });
-      await db.migrate();
-      await db.db
-        .insert(users)
-        .values({ username: 'Contract', email: 'c@example.com', passwordHash: 'x' });
-      await db.close();
+      const dataDir = await dataDirWithAccount('Contract', 'c@example.com');
       const run = (...args: string[]) => operatorCommand('set-rate-limit', dataDir, args);
 
       const set = await run('contract', '12000');
@@ -247,15 +254,7 @@ describe('set-rate-limit', () => {
       });
       expect((await run('nobody', '5')).code).toBe(1);
 
-      const check = async () => {
-        const c = await openDatabase({ dataDir, databaseUrl: null });
-        try {
-          const [row] = await c.db.select().from(users).where(eq(users.username, 'Contract'));
-          return row!.apiRateLimitPerMinute;
-        } finally {
-          await c.close();
-        }
-      };
+      const check = async () => (await readAccount(dataDir, 'Contract')).apiRateLimitPerMinute;
       expect(await check()).toBe(12000);
       expect((await run('c@example.com', 'plan')).stdout).toContain('12000 → plan');
       expect(await check()).toBeNull();
