@@ -71,9 +71,7 @@ export function formatText({
     const shown = result.errors.slice(0, SHOWN_ERRORS);
     out.push('', bold(`First ${shown.length === 1 ? 'error' : `${shown.length} errors`}`));
     for (const issue of shown) {
-      const where = `${issue.cell ? `${issue.cell} ` : ''}${issue.path ?? (issue.field || ROW_LEVEL)}`;
-      const value = issue.value === null ? '' : `  ${dim(quote(issue.value))}`;
-      out.push(`  Row ${String(issue.row).padEnd(7)} ${where}: ${issue.message}${value}`);
+      out.push(issueLine(issue, dim));
     }
     const rest = result.errorCount - shown.length;
     if (rest > 0)
@@ -87,9 +85,7 @@ export function formatText({
     const count = result.warningCount ?? warned.length;
     out.push('', bold(`${plural(count, 'warning')} (rules marked as warnings)`));
     for (const issue of shown) {
-      const where = `${issue.cell ? `${issue.cell} ` : ''}${issue.path ?? (issue.field || ROW_LEVEL)}`;
-      const value = issue.value === null ? '' : `  ${dim(quote(issue.value))}`;
-      out.push(`  Row ${String(issue.row).padEnd(7)} ${where}: ${issue.message}${value}`);
+      out.push(issueLine(issue, dim));
     }
     if (count > shown.length)
       out.push(dim(`  … and ${plural(count - shown.length, 'more warning')}.`));
@@ -110,4 +106,18 @@ function total(codes: Map<ErrorCode, number>): number {
 function quote(value: string): string {
   const short = value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS)}…` : value;
   return JSON.stringify(short);
+}
+
+/**
+ * `  Row 3       category: Must be one of … "Expnese"`. A custom message may leave out the
+ * engine's "Did you mean", so the suggestion is added when the message does not carry it.
+ */
+function issueLine(issue: Issue, dim: (text: string) => string): string {
+  const where = `${issue.cell ? `${issue.cell} ` : ''}${issue.path ?? (issue.field || ROW_LEVEL)}`;
+  const value = issue.value === null ? '' : `  ${dim(quote(issue.value))}`;
+  const hint =
+    issue.suggestion !== undefined && !issue.message.includes(quote(issue.suggestion))
+      ? `  ${dim(`did you mean ${quote(issue.suggestion)}?`)}`
+      : '';
+  return `  Row ${String(issue.row).padEnd(7)} ${where}: ${issue.message}${value}${hint}`;
 }

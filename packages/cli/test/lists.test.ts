@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +117,38 @@ describe('--list', () => {
     expect(github.code).toBe(0);
     expect(github.stdout).toContain('::warning file=');
     expect(github.stdout).toContain('title=schemacheck required_when::');
+  });
+
+  it('text output: "did you mean" once, and after a custom message that leaves it out', async () => {
+    const lists = [
+      '--list',
+      `categories=${at('categories.txt')}`,
+      '--list',
+      `countries=${at('countries.csv')}#iso2`,
+    ];
+    const plain = await validate('ledger.csv', ...lists);
+    expect(plain.code).toBe(1);
+    expect(plain.stdout).toContain(
+      'category: Must be a value of the list categories. Did you mean "Expense"?',
+    );
+    expect(plain.stdout.match(/did you mean "Expense"/gi)).toHaveLength(1);
+
+    const schema = JSON.parse(await readFile(at('schema.json'), 'utf8')) as {
+      fields: { validation: Record<string, string> }[];
+    };
+    schema.fields[0]!.validation.message = 'Not a ledger category: {value}';
+    await writeFile(at('custom-message.json'), JSON.stringify(schema));
+    const custom = await cli([
+      'validate',
+      at('ledger.csv'),
+      '--schema',
+      at('custom-message.json'),
+      ...lists,
+    ]);
+    expect(custom.code).toBe(1);
+    expect(custom.stdout).toMatch(
+      /category: Not a ledger category: Expnese {2}"Expnese" {2}did you mean "Expense"\?/,
+    );
   });
 
   it('--format junit: the suggestion on each error; warnings in <system-out>, never failures', async () => {
