@@ -29,11 +29,19 @@ function hugeRecordFile(): Buffer {
   return Buffer.from(`[{"id":1,"items":[${Array(99_000).fill(item).join(',')}]}]`);
 }
 
-async function run(job: ValidationJob, bytes: Uint8Array) {
+/** Validates `bytes`; with `hold`, the bytes from `hold.at` on are sent once `hold.until` settles. */
+async function run(
+  job: ValidationJob,
+  bytes: Uint8Array,
+  hold?: { at: number; until: Promise<unknown> },
+) {
   const opened = await job.open(SCHEMA);
   expect(opened.ok).toBe(true);
   job.begin({ fileType: 'json', maxErrors: 10, report: false, now: new Date().toISOString() });
-  for (let i = 0; i < bytes.length; i += CHUNK) await job.push(bytes.subarray(i, i + CHUNK));
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    if (hold && i >= hold.at) await hold.until;
+    await job.push(bytes.subarray(i, i + CHUNK));
+  }
   return job.end();
 }
 
@@ -103,8 +111,14 @@ describe('validation workers', () => {
         const record = JSON.stringify({ id: 1, name: 'a'.repeat(40) });
         const big = Buffer.from(`[${Array(400_000).fill(record).join(',')}]`);
         let bigDone = false;
+        let smallDone: () => void = () => {};
         const long = pool.job();
-        const longRun = run(long, big).then((r) => {
+        // The long one's second half waits for the small one, which a fast machine could otherwise
+        // see start after the whole long file was read.
+        const longRun = run(long, big, {
+          at: big.length / 2,
+          until: new Promise<void>((resolve) => (smallDone = resolve)),
+        }).then((r) => {
           bigDone = true;
           return r;
         });
@@ -114,6 +128,7 @@ describe('validation workers', () => {
         const small = pool.job();
         const result = await run(small, Buffer.from('[{"id":1}]'));
         const waited = performance.now() - started;
+        smallDone();
         small.close();
         expect(result.totalRows).toBe(1);
         expect(bigDone).toBe(false);
