@@ -258,6 +258,9 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
     .returning();
   if (!job) return; // finished, running elsewhere, or deleted with its account
   const attempt = job.attempts;
+  // Which process holds which attempt: what an operator (and the many-servers test) reads to
+  // tell the workers apart, since the job's row does not name its process.
+  app.log.info({ jobId: job.id, attempt }, 'Validation job started');
   if (attempt > MAX_ATTEMPTS) {
     await failJob(app, job, attempt, GAVE_UP, true);
     return;
