@@ -127,6 +127,33 @@ describe.each(backends)('storage contract: %s', (_name, make) => {
     await storage.delete(key);
   });
 
+  it('reads byte ranges of an object, spanning parts, to its end and past it', async () => {
+    const size = PART_SIZE + 1000;
+    const key = `${root}/ranged.bin`;
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) bytes[i] = (i * 7 + (i >> 8)) & 0xff;
+    await storage.put(
+      key,
+      Readable.from([bytes.subarray(0, PART_SIZE / 2), bytes.subarray(PART_SIZE / 2)]),
+    );
+    const range = async (start: number, end: number) => {
+      const s = await storage.getRange(key, start, end);
+      if (!s) return null;
+      const chunks: Buffer[] = [];
+      for await (const c of s) chunks.push(Buffer.from(c as Buffer));
+      return Buffer.concat(chunks);
+    };
+    expect((await range(0, 10))!.equals(bytes.subarray(0, 10))).toBe(true);
+    // across the boundary of the first write's part
+    const mid = PART_SIZE - 5;
+    expect((await range(mid, mid + 900))!.equals(bytes.subarray(mid, mid + 900))).toBe(true);
+    expect((await range(size - 3, size))!.equals(bytes.subarray(size - 3))).toBe(true);
+    expect((await range(size - 3, size + 100))!.equals(bytes.subarray(size - 3))).toBe(true);
+    expect((await range(5, 5))!.length).toBe(0);
+    expect(await storage.getRange(`${root}/missing.bin`, 0, 10)).toBeNull();
+    await storage.delete(key);
+  });
+
   it('lists complete objects with their write time; deletePrefix removes one folder only', async () => {
     const before = Date.now() - 5_000;
     const other = `${root}x`;

@@ -15,6 +15,12 @@ export interface Storage {
   put(key: string, body: Readable | AsyncIterable<Uint8Array | string>): Promise<{ bytes: number }>;
   /** A stream of the object, or null when there is none. */
   get(key: string): Promise<Readable | null>;
+  /**
+   * A stream of the object's bytes [start, end) (S3: a Range GET), or null when there is none.
+   * Split jobs read their parts with it (docs/decisions/239); `end` past the object's size reads
+   * to its end.
+   */
+  getRange(key: string, start: number, end: number): Promise<Readable | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /**

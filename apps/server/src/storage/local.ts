@@ -54,7 +54,16 @@ export class LocalStorage implements Storage {
     return { bytes: out.bytesWritten };
   }
 
-  async get(key: string): Promise<Readable | null> {
+  get(key: string): Promise<Readable | null> {
+    return this.read(key);
+  }
+
+  getRange(key: string, start: number, end: number): Promise<Readable | null> {
+    if (end <= start) return this.read(key, { start: 0, end: -1 });
+    return this.read(key, { start, end: end - 1 });
+  }
+
+  private async read(key: string, range?: { start: number; end: number }) {
     const file = this.pathOf(key);
     try {
       const s = await stat(file);
@@ -63,7 +72,9 @@ export class LocalStorage implements Storage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
-    return createReadStream(file);
+    // createReadStream's end is inclusive; an empty range still needs a stream (of nothing).
+    if (range && range.end < range.start) return Readable.from([]);
+    return createReadStream(file, range);
   }
 
   async delete(key: string): Promise<void> {

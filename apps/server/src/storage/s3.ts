@@ -220,6 +220,30 @@ export class S3Storage implements Storage {
     }
   }
 
+  async getRange(key: string, start: number, end: number): Promise<Readable | null> {
+    assertKey(key);
+    // An empty range is no Range header S3 accepts; the object's existence still decides.
+    if (end <= start) {
+      const whole = await this.get(key);
+      if (!whole) return null;
+      whole.destroy();
+      return Readable.from([]);
+    }
+    try {
+      const res = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }),
+      );
+      return res.Body as Readable;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      // A range that starts past the end (416): nothing to read.
+      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 416) {
+        return Readable.from([]);
+      }
+      throw err;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     assertKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
