@@ -241,6 +241,15 @@ export const validationJobs = pgTable(
     entry: text('entry'),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A CSV job split into parts validated by child jobs (docs/decisions/239): how many; null
+     * for a job validated in one piece.
+     */
+    splitParts: integer('split_parts'),
+    /** Parts of a split job whose outcome is stored; the merge is queued when all are. */
+    partsDone: integer('parts_done').notNull().default(0),
+    /** "Today" for every part and the merge of a split job (allowFuture / allowPast). */
+    splitAt: timestamp('split_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -253,6 +262,34 @@ export const validationJobs = pgTable(
       'validation_jobs_status_ck',
       sql`${t.status} in ('awaiting_upload', 'queued', 'running', 'completed', 'failed')`,
     ),
+  ],
+);
+
+/**
+ * The parts of a split job (docs/decisions/239): a byte range of the upload, cut at record
+ * boundaries into the chunks the engine validates, run as a child job on any worker. The part's
+ * outcome is a storage object (jobs/split-jobs.ts outcomeKeyFor); the attempt number is the
+ * lease, as for a job.
+ */
+export const validationJobParts = pgTable(
+  'validation_job_parts',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => validationJobs.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    status: text('status').$type<'queued' | 'running' | 'completed'>().notNull().default('queued'),
+    /** The engine's planned chunks of this part ({index, start, end, lineBreaksBefore, ...}). */
+    chunks: jsonb('chunks').notNull(),
+    startByte: bigint('start_byte', { mode: 'number' }).notNull(),
+    endByte: bigint('end_byte', { mode: 'number' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.part] }),
+    index('validation_job_parts_status_heartbeat_at_idx').on(t.status, t.heartbeatAt),
+    check('validation_job_parts_status_ck', sql`${t.status} in ('queued', 'running', 'completed')`),
   ],
 );
 
