@@ -70,4 +70,30 @@ describe('the shared-string table', () => {
     expect(Array.from({ length: read.count }, (_, i) => read.get(i))).toEqual(written);
     for (const bad of [-1, written.length, 1.5, Number.NaN]) expect(read.get(bad)).toBe('');
   });
+
+  it('reads malformed UTF-8 as U+FFFD, and copies each string as the UTF-8 of its text', async () => {
+    const head = '<?xml version="1.0" encoding="UTF-8"?><sst count="5">';
+    const bytes = Buffer.concat([
+      Buffer.from(`${head}<si><t>ok</t></si><si><t>a`),
+      Buffer.from([0xff, 0x62, 0xc3]), // a stray byte, then a character cut short
+      Buffer.from('</t></si><si><t>\u00e9t\u00e9 \u2603</t></si><si><t>'),
+      Buffer.from([0xed, 0xa0, 0x80]), // a surrogate written as UTF-8
+      Buffer.from('</t></si><si/></sst>'),
+    ]);
+    const zip = await openZip(
+      bytesSource(writeZip([{ name: 'xl/sharedStrings.xml', data: bytes, deflate: true }])),
+      nodePlatform.inflateRaw,
+      {},
+      'book.xlsx',
+    );
+    const read = await readSharedStrings(zip, 'xl/sharedStrings.xml');
+    const texts = ['ok', 'a\ufffdb\ufffd', '\u00e9t\u00e9 \u2603', '\ufffd\ufffd\ufffd', ''];
+    expect(Array.from({ length: read.count }, (_, i) => read.get(i))).toEqual(texts);
+    texts.forEach((text, i) => {
+      const out = new Uint8Array(read.byteLength(i));
+      expect(read.copyInto(i, out, 0)).toBe(out.length);
+      expect(new TextDecoder().decode(out)).toBe(text);
+      expect(out).toEqual(new TextEncoder().encode(text));
+    });
+  });
 });

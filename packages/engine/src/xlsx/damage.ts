@@ -92,14 +92,41 @@ export class DamageReport {
     if (digits > 15) {
       const d = this.column(col);
       d.longNumbers = note(d.longNumbers, this.ref, col, row, () => `${shown} (stored as ${raw})`);
-    } else if (whole && shown.length >= 12) {
+      if (whole) d.wholeNumbers = note(d.wholeNumbers, this.ref, col, row, shown);
+    } else this.shownNumber(col, row, whole, shown.length, shown);
+  }
+
+  /**
+   * A number cell of at most 15 digits shown as stored (`shown` made only if it is the first
+   * seen): `whole` when it has no fraction and no sign.
+   */
+  plainNumber(
+    col: number,
+    row: number,
+    whole: boolean,
+    length: number,
+    shown: () => string,
+    dateColumn: boolean,
+  ): void {
+    if (dateColumn) {
       const d = this.column(col);
-      d.wideIntegers = note(d.wideIntegers, this.ref, col, row, shown);
+      d.serialsInDateColumn = note(d.serialsInDateColumn, this.ref, col, row, shown);
+      return;
     }
-    if (whole) {
-      const d = this.column(col);
-      d.wholeNumbers = note(d.wholeNumbers, this.ref, col, row, shown);
-    }
+    this.shownNumber(col, row, whole, length, shown);
+  }
+
+  private shownNumber(
+    col: number,
+    row: number,
+    whole: boolean,
+    length: number,
+    shown: string | (() => string),
+  ): void {
+    if (!whole) return;
+    const d = this.column(col);
+    if (length >= 12) d.wideIntegers = note(d.wideIntegers, this.ref, col, row, shown);
+    d.wholeNumbers = note(d.wholeNumbers, this.ref, col, row, shown);
   }
 
   date(col: number, row: number, shown: string): void {

@@ -29,6 +29,22 @@ function isShortPlainDecimal(v: string): boolean {
   return dot < 0 || (dot < v.length - 1 && v.charCodeAt(v.length - 1) !== 48);
 }
 
+/** isShortPlainDecimal on a stored number's bytes[from, to): its bytes are then its text. */
+export function isShortPlainDecimalAt(bytes: Uint8Array, from: number, to: number): boolean {
+  let digits = 0;
+  let dot = -1;
+  for (let i = from; i < to; i++) {
+    const c = bytes[i]!;
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 && dot < 0 && i > from) dot = i;
+    else if (!(c === 45 && i === from)) return false;
+  }
+  if (digits === 0 || digits > 15) return false;
+  const first = bytes[from] === 45 ? from + 1 : from;
+  if (bytes[first] === 48 && to - from > 1 && dot !== first + 1) return false;
+  return dot < 0 || (dot < to - 1 && bytes[to - 1] !== 48);
+}
+
 /** `1.23450000000000e+18` → `1234500000000000000`; `5.00000000000000e-7` → `0.0000005`. */
 export function plainDecimal(text: string): string {
   const m = /^(-?)(\d)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);

@@ -16,43 +16,38 @@ export interface SharedStrings {
   readonly count: number;
   /** The string at `index`, '' when there is none (a damaged reference). */
   get(index: number): string;
+  /** The length in UTF-8 bytes of the string at `index` (0 when there is none). */
+  byteLength(index: number): number;
+  /** Copies the UTF-8 bytes of the string at `index` to out[at…]; the end. */
+  copyInto(index: number, out: Uint8Array, at: number): number;
 }
 
-/** Strings per block at most: a string's block is its index in its list >>> BLOCK_SHIFT. */
+/** Strings per block: a string's block is its index >>> BLOCK_SHIFT. */
 const BLOCK_SHIFT = 13;
 const BLOCK_STRINGS = 1 << BLOCK_SHIFT;
-/** A block is sealed early once it holds this many bytes (long strings). */
-const BLOCK_BYTES = 1 << 20;
-const WIDE = 0x80000000;
 
 /**
- * ASCII strings, joined into one flat string per block with their start offsets (decisions 209,
- * 230): one TextDecoder call per block while loading, and `get` is a slice, several times cheaper
- * than decoding a string per lookup. Blocks are large (8,192 strings, up to 1 MiB) so that V8
- * allocates each straight into its large-object space: small ones went through the young
- * generation and were copied and promoted, which made it grow. A block sealed early leaves the
- * rest of its indexes unused.
+ * Every string as well-formed UTF-8, in blocks of 8,192 (decision 221): a sheet's cells are
+ * copied from here to the CSV as bytes, so no string is made for a cell unless it is looked at
+ * (a header, a value that may be Excel damage). Blocks are exact-size byte arrays, which live
+ * outside V8's heap and are never moved by the collector.
  */
-class AsciiBlocks {
-  readonly blocks: string[] = [];
-  /** Strings in each block. */
-  private readonly counts: number[] = [];
-  starts: Uint32Array = new Uint32Array(1 << 14);
-  n = 0;
+class TableBuilder {
+  private readonly blocks: Uint8Array[] = [];
+  /** Where each string starts in its block; it ends where the next one starts. */
+  private starts: Uint32Array = new Uint32Array(1 << 16);
+  private n = 0;
   private staging = new Uint8Array(1 << 16);
   private used = 0;
-  private inBlock = 0;
-  private readonly decoder = new TextDecoder();
-  add(src: Uint8Array, from: number, to: number): number {
-    const local = this.n++;
-    if (local >= this.starts.length) this.starts = grow(this.starts);
+  add(src: Uint8Array, from: number, to: number): void {
+    if (this.n === this.starts.length) this.starts = grow(this.starts);
     const length = to - from;
     if (this.used + length > this.staging.length) {
       const grown = new Uint8Array(Math.max(this.staging.length * 2, this.used + length));
       grown.set(this.staging.subarray(0, this.used));
       this.staging = grown;
     }
-    this.starts[local] = this.used;
+    this.starts[this.n++] = this.used;
     const staging = this.staging;
     let at = this.used;
     // Most strings are short: a loop beats set() on a subarray, which allocates a view.
@@ -62,47 +57,44 @@ class AsciiBlocks {
       at += length;
     }
     this.used = at;
-    if (++this.inBlock === BLOCK_STRINGS || at >= BLOCK_BYTES) this.seal();
-    return local;
+    if ((this.n & (BLOCK_STRINGS - 1)) === 0) this.seal();
   }
-  seal(): void {
-    if (this.inBlock === 0) return;
-    this.blocks.push(this.decoder.decode(this.staging.subarray(0, this.used)));
-    this.counts.push(this.inBlock);
+  private seal(): void {
+    this.blocks.push(this.staging.slice(0, this.used));
     this.used = 0;
-    this.inBlock = 0;
-    this.n = this.blocks.length << BLOCK_SHIFT;
   }
-  get(local: number): string {
-    const b = local >>> BLOCK_SHIFT;
-    const block = this.blocks[b]!;
-    const last = (local & (BLOCK_STRINGS - 1)) === this.counts[b]! - 1;
-    return block.slice(this.starts[local], last ? block.length : this.starts[local + 1]);
-  }
-}
-
-/** Strings with any byte past ASCII, kept as UTF-8 and decoded when a cell asks for one. */
-class Utf8Table {
-  bytes: Uint8Array = new Uint8Array(1 << 16);
-  /** starts[i]..starts[i + 1]: string i's bytes. */
-  starts: Uint32Array = new Uint32Array(1 << 10);
-  n = 0;
-  private readonly decoder = new TextDecoder();
-  add(src: Uint8Array, from: number, to: number): number {
-    if (this.n + 1 === this.starts.length) this.starts = grow(this.starts);
-    const at = this.starts[this.n]!;
-    const end = at + (to - from);
-    if (end > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(this.bytes.length * 2, end));
-      grown.set(this.bytes.subarray(0, at));
-      this.bytes = grown;
-    }
-    this.bytes.set(src.subarray(from, to), at);
-    this.starts[this.n + 1] = end;
-    return this.n++;
-  }
-  get(local: number): string {
-    return this.decoder.decode(this.bytes.subarray(this.starts[local], this.starts[local + 1]));
+  done(): SharedStrings {
+    if ((this.n & (BLOCK_STRINGS - 1)) !== 0) this.seal();
+    const { blocks, n } = this;
+    const starts = this.starts.slice(0, n);
+    const decoder = new TextDecoder();
+    const endOf = (index: number, block: Uint8Array) =>
+      (index + 1) & (BLOCK_STRINGS - 1) && index + 1 < n ? starts[index + 1]! : block.length;
+    const byteLength = (index: number) => {
+      if (!(index >= 0 && index < n) || index % 1 !== 0) return 0;
+      return endOf(index, blocks[index >>> BLOCK_SHIFT]!) - starts[index]!;
+    };
+    return {
+      count: n,
+      byteLength,
+      get(index) {
+        if (byteLength(index) === 0) return '';
+        const block = blocks[index >>> BLOCK_SHIFT]!;
+        return decoder.decode(block.subarray(starts[index], endOf(index, block)));
+      },
+      copyInto(index, out, at) {
+        if (!(index >= 0 && index < n) || index % 1 !== 0) return at;
+        const block = blocks[index >>> BLOCK_SHIFT]!;
+        const end = endOf(index, block);
+        const start = starts[index]!;
+        if (end - start < 64) for (let i = start; i < end; i++) out[at++] = block[i]!;
+        else {
+          out.set(block.subarray(start, end), at);
+          at += end - start;
+        }
+        return at;
+      },
+    };
   }
 }
 
@@ -112,37 +104,45 @@ function grow(array: Uint32Array): Uint32Array {
   return grown;
 }
 
-/** Appends strings as UTF-8 bytes; `done()` gives the table. */
-class TableBuilder {
-  private readonly ascii = new AsciiBlocks();
-  private readonly wide = new Utf8Table();
-  private where: Uint32Array = new Uint32Array(1 << 16);
-  private n = 0;
-  add(src: Uint8Array, from: number, to: number, isAscii: boolean): void {
-    if (this.n === this.where.length) this.where = grow(this.where);
-    this.where[this.n++] = isAscii
-      ? this.ascii.add(src, from, to)
-      : (this.wide.add(src, from, to) | WIDE) >>> 0;
+/**
+ * Whether bytes[from, to) is well-formed UTF-8 (as TextDecoder reads it without U+FFFD): text
+ * copied as bytes must read exactly as the decoded text would.
+ */
+function isUtf8(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to;) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) low = 0xa0;
+      else if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) low = 0x90;
+      else if (b === 0xf4) high = 0x8f;
+    } else return false;
+    if (i + need >= to) return false;
+    const c = bytes[i + 1]!;
+    if (c < low || c > high) return false;
+    for (let k = 2; k <= need; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return false;
+    i += need + 1;
   }
-  done(): SharedStrings {
-    const { ascii, wide, n } = this;
-    ascii.seal();
-    ascii.starts = ascii.starts.slice(0, ascii.n);
-    wide.starts = wide.starts.slice(0, wide.n + 1);
-    wide.bytes = wide.bytes.slice(0, wide.starts[wide.n]);
-    const where = this.where.slice(0, n);
-    return {
-      count: n,
-      get(index) {
-        if (!(index >= 0 && index < n) || index % 1 !== 0) return '';
-        const w = where[index]!;
-        return w >= WIDE ? wide.get(w - WIDE) : ascii.get(w);
-      },
-    };
-  }
+  return true;
 }
 
-export const EMPTY_SHARED_STRINGS: SharedStrings = { count: 0, get: () => '' };
+export const EMPTY_SHARED_STRINGS: SharedStrings = {
+  count: 0,
+  get: () => '',
+  byteLength: () => 0,
+  copyInto: (_, __, at) => at,
+};
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
@@ -243,8 +243,7 @@ export async function readSharedStrings(
     count(text.length);
     if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
     const written = encoder.encodeInto(text, scratch).written;
-    // Every character past ASCII takes more than one byte (a lone surrogate three).
-    strings.add(scratch, 0, written, written === text.length);
+    strings.add(scratch, 0, written);
   };
 
   for await (const chunk of zip.open(entry, 'the shared strings of the workbook')) {
@@ -293,7 +292,7 @@ export async function readSharedStrings(
         break;
       }
       if (buffer[gt - 1] === 47) {
-        strings.add(buffer, 0, 0, true);
+        strings.add(buffer, 0, 0);
         at = gt + 1;
         continue;
       }
@@ -331,14 +330,19 @@ export async function readSharedStrings(
               else if (b >= 0xf0) astral++;
             }
           }
-          if (i === textEnd && startsWithBytes(buffer, tClose, textEnd, siEnd)) {
+          if (
+            i === textEnd &&
+            startsWithBytes(buffer, tClose, textEnd, siEnd) &&
+            // Malformed UTF-8 takes the decoding path, which reads it as U+FFFD.
+            (!wide || isUtf8(buffer, textStart, textEnd))
+          ) {
             plain = true;
             const length = textEnd - textStart - entities;
             count(length - continuation + astral);
-            if (entities === 0) strings.add(buffer, textStart, textEnd, !wide);
+            if (entities === 0) strings.add(buffer, textStart, textEnd);
             else {
               if (scratch.length < length) scratch = new Uint8Array(length * 2);
-              strings.add(scratch, 0, unescape(buffer, textStart, textEnd, scratch), !wide);
+              strings.add(scratch, 0, unescape(buffer, textStart, textEnd, scratch));
             }
           }
         }

@@ -9,8 +9,7 @@ import { DEFAULT_DATE_FORMAT } from '../rules/date-format.ts';
 import { columnName, sheetPrefix } from './cell-ref.ts';
 import { DamageReport } from './damage.ts';
 import { type DateKind, formatDateParts, isoText, isoToParts, serialToParts } from './dates.ts';
-import { excelNumberText, significantDigits } from './numbers.ts';
-import { partText } from './parts.ts';
+import { excelNumberText, isShortPlainDecimalAt, significantDigits } from './numbers.ts';
 import { createSheetScanner } from './sheet-scanner.ts';
 import type { SheetInfo, Workbook } from './workbook.ts';
 
@@ -53,14 +52,14 @@ export function readSheet(
   let dateFormats: (string | undefined)[] = [];
 
   // A date column repeats its days: each column keeps the text of the serials it has seen (with
-  // their date kind), up to DATE_CACHE entries before it starts again.
-  let dateCaches: (Map<string, string | null> | undefined)[] = [];
-  const dateText = (col: number, kind: DateKind, v: string): string | null => {
+  // their date kind), up to DATE_CACHE entries before it starts again. A whole serial is keyed by
+  // its number (no string for the cell), any other by its text.
+  let dateCaches: (Map<number | string, string | null> | undefined)[] = [];
+  const dateText = (col: number, kind: DateKind, key: number | string, serial: number) => {
     const cache = (dateCaches[col] ??= new Map());
-    const key = kind === 1 ? v : `${v} ${kind}`;
     let text = cache.get(key);
     if (text !== undefined) return text;
-    const parts = serialToParts(Number(v), date1904);
+    const parts = serialToParts(serial, date1904);
     const fmt = dateFormats[col];
     text =
       parts === null
@@ -73,14 +72,63 @@ export function readSheet(
     return text;
   };
 
-  // The current row: values by column (sparse rows leave gaps), and how far it reaches.
-  const values: string[] = [];
+  // The current row: each cell's UTF-8 bytes in `cells`, column c at cells[from[c], to[c]) (empty
+  // when equal: sparse rows leave gaps), and how far it reaches.
+  let cells = new Uint8Array(1 << 16);
+  let filled = 0;
+  let from = new Int32Array(64);
+  let to = new Int32Array(64);
   let reach = 0;
   let row = 0;
   let line = 0;
-  // Each row is written as it is made, into the current piece: ASCII cells (most) byte by byte,
-  // the others encoded one by one (encoding a long concatenation would first flatten it).
   const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const room = (bytes: number) => {
+    if (filled + bytes > cells.length) {
+      const grown = new Uint8Array(Math.max(cells.length * 2, filled + bytes));
+      grown.set(cells.subarray(0, filled));
+      cells = grown;
+    }
+  };
+  /** Column `col` of the row is cells[start, filled): the bytes just written (nothing if none). */
+  const put = (col: number, start: number) => {
+    if (filled === start) return;
+    if (col >= from.length) {
+      let size = from.length * 2;
+      while (size <= col) size *= 2;
+      const f = new Int32Array(size);
+      f.set(from);
+      from = f;
+      const t = new Int32Array(size);
+      t.set(to);
+      to = t;
+    }
+    if (col >= reach) {
+      // Out of order cells (col < reach) are not written by spreadsheets, but still read.
+      for (; reach < col; reach++) from[reach] = to[reach] = 0;
+      reach = col + 1;
+    }
+    from[col] = start;
+    to[col] = filled;
+  };
+  const putText = (col: number, text: string) => {
+    const n = text.length;
+    // At most 3 bytes per UTF-16 unit.
+    room(n * 3);
+    const start = filled;
+    const out = cells;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) break;
+      out[start + i] = c;
+    }
+    filled = i === n ? start + n : start + encoder.encodeInto(text, out.subarray(start)).written;
+    put(col, start);
+  };
+  const cellTextAt = (start: number, end: number) => decoder.decode(cells.subarray(start, end));
+
+  // Each row is written as it ends, into the current piece of CSV.
   const ready: Uint8Array[] = [];
   let piece = new Uint8Array(PIECE_BYTES);
   let used = 0;
@@ -91,31 +139,114 @@ export function readSheet(
       used = 0;
     }
   };
-  const writeCell = (value: string, first: boolean) => {
-    const n = value.length;
-    // At most 3 bytes per UTF-16 unit, and two quotes.
-    reserve(n * 3 + 2);
+  let firstCell = true;
+  /** Column `col`'s bytes as one CSV field (RFC 4180 quoting only where needed). */
+  const writeCell = (col: number) => {
+    const start = from[col]!;
+    const end = to[col]!;
+    // At most every byte a quote, doubled, and two quotes around.
+    reserve((end - start) * 2 + 2);
     const out = piece;
-    let i = 0;
-    for (; i < n; i++) {
-      const c = value.charCodeAt(i);
-      if (c >= 0x80 || c === 44 || c === 34 || c === 10 || c === 13) break;
-      out[used + i] = c;
+    let at = used;
+    let i = start;
+    for (; i < end; i++) {
+      const c = cells[i]!;
+      if (c === 44 || c === 34 || c === 10 || c === 13) break;
+      out[at++] = c;
     }
-    if (i === n && !(first && needsQuotes(value, true))) {
-      used += n;
+    if (i === end && !(firstCell && misreadFirst(cells, start, end))) {
+      used = at;
       return;
     }
-    const text = needsQuotes(value, first) ? `"${value.replace(/"/g, '""')}"` : value;
-    used += encoder.encodeInto(text, out.subarray(used)).written;
+    at = used;
+    out[at++] = 34;
+    for (i = start; i < end; i++) {
+      const c = cells[i]!;
+      if (c === 34) out[at++] = 34;
+      out[at++] = c;
+    }
+    out[at++] = 34;
+    used = at;
   };
-  let firstCell = true;
+
+  /** A number cell's text as it was (no date), and its damage. */
+  const numberText = (col: number, style: number, v: string, formula: boolean) => {
+    if (v === '') {
+      if (formula) damage.formulaWithoutValue(col, row);
+      return '';
+    }
+    const kind = (styles[style] ?? 0) as DateKind;
+    const date = kind === 0 ? null : dateText(col, kind, `${v} ${kind}`, Number(v));
+    if (date !== null) {
+      if (header) damage.date(col, row, date);
+      return date;
+    }
+    const text = excelNumberText(v);
+    if (header) {
+      const digits = v.length > 15 ? significantDigits(v) : 0;
+      damage.number(col, row, v, text, digits, dateFormats[col] !== undefined);
+    }
+    return text;
+  };
 
   const scanner = createSheetScanner(
     {
       rowStart(r) {
         row = r;
         reach = 0;
+        filled = 0;
+      },
+      number(col, style, bytes, start, end) {
+        if (start === end) return;
+        const kind = (styles[style] ?? 0) as DateKind;
+        if (kind !== 0) {
+          // A whole serial (a date without a time): keyed by its number.
+          let serial = 0;
+          let i = start;
+          for (; i < end && end - start <= 9; i++) {
+            const d = bytes[i]! - 48;
+            if (d < 0 || d > 9) break;
+            serial = serial * 10 + d;
+          }
+          if (i === end && end - start <= 9) {
+            const date = dateText(col, kind, serial * 4 + kind, serial);
+            if (date !== null) {
+              if (header) damage.date(col, row, date);
+              putText(col, date);
+              return;
+            }
+          }
+        }
+        if (kind !== 0 || !isShortPlainDecimalAt(bytes, start, end)) {
+          putText(col, numberText(col, style, decoder.decode(bytes.subarray(start, end)), false));
+          return;
+        }
+        // Shown as stored: its bytes are its text.
+        room(end - start);
+        const at = filled;
+        for (let i = start; i < end; i++) cells[filled++] = bytes[i]!;
+        if (header) {
+          damage.plainNumber(
+            col,
+            row,
+            bytes[start] !== 45 && indexOf(bytes, 46, start, end) < 0,
+            end - start,
+            () => cellTextAt(at, at + end - start),
+            dateFormats[col] !== undefined,
+          );
+        }
+        put(col, at);
+      },
+      shared(col, _style, index) {
+        const n = sharedStrings.byteLength(index);
+        if (n === 0) return;
+        room(n);
+        const start = filled;
+        filled = sharedStrings.copyInto(index, cells, start);
+        // Only text that starts with a digit can be damage (leading zeros, exponents, dates).
+        if (header && n >= 2 && cells[start]! >= 48 && cells[start]! <= 57)
+          damage.text(col, row, cellTextAt(start, filled));
+        put(col, start);
       },
       cell(col, type, style, v, formula) {
         let text: string;
@@ -123,23 +254,7 @@ export function readSheet(
           text = v === null ? '' : sharedStrings.get(Number(v));
           if (text !== '' && header) damage.text(col, row, text);
         } else if (type === '') {
-          if (v === null || v === '') {
-            if (formula) damage.formulaWithoutValue(col, row);
-            text = '';
-          } else {
-            const kind = (styles[style] ?? 0) as DateKind;
-            const date = kind === 0 ? null : dateText(col, kind, v);
-            if (date !== null) {
-              text = date;
-              if (header) damage.date(col, row, text);
-            } else {
-              text = excelNumberText(v);
-              if (header) {
-                const digits = v.length > 15 ? significantDigits(v) : 0;
-                damage.number(col, row, v, text, digits, dateFormats[col] !== undefined);
-              }
-            }
-          }
+          text = numberText(col, style, v ?? '', formula);
         } else if (type === 'inlineStr' || type === 'str') {
           text = v ?? '';
           if (v === null && formula) damage.formulaWithoutValue(col, row);
@@ -162,19 +277,12 @@ export function readSheet(
         } else {
           text = v ?? '';
         }
-        if (text === '') return;
-        if (col < reach) {
-          values[col] = text; // out of order: not written by spreadsheets, still read
-          return;
-        }
-        while (reach < col) values[reach++] = '';
-        values[col] = text;
-        reach = col + 1;
+        if (text !== '') putText(col, text);
       },
       rowEnd() {
         if (reach === 0) return; // no value: an empty line, not a record
         if (header === undefined) {
-          header = values.slice(0, reach);
+          header = Array.from({ length: reach }, (_, col) => cellTextAt(from[col]!, to[col]!));
           headerRow = row;
           width = reach;
           header.forEach((name, col) => {
@@ -184,6 +292,7 @@ export function readSheet(
           dateCaches = []; // the header's own cells were read without the columns' formats
         }
         const n = reach > width ? reach : width;
+        for (; reach < n; reach++) from[reach] = to[reach] = 0;
         if (row > line + 1) {
           const gap = row - line - 1;
           reserve(gap);
@@ -195,7 +304,7 @@ export function readSheet(
             reserve(1);
             piece[used++] = 44;
           }
-          writeCell(col < reach ? (values[col] as string) : '', firstCell);
+          writeCell(col);
           firstCell = false;
         }
         reserve(1);
@@ -208,11 +317,10 @@ export function readSheet(
     },
     `sheet ${sheet.name}`,
   );
-
   async function* chunks(): AsyncIterable<Uint8Array> {
     const entry = workbook.zip.find(sheet.path)!;
-    for await (const text of partText(workbook.zip, entry, `sheet ${sheet.name}`)) {
-      scanner.push(text);
+    for await (const bytes of workbook.zip.open(entry, `sheet ${sheet.name}`)) {
+      scanner.push(bytes);
       while (ready.length > 0) yield ready.shift()!;
     }
     scanner.end();
@@ -238,13 +346,16 @@ export function readSheet(
 }
 
 /**
- * RFC 4180 quoting, plus the first cell of the file when a CSV reader would take it for
- * something else: a `sep=` line or a byte-order mark.
+ * Whether the file's first cell, unquoted, would be taken by a CSV reader for something else: a
+ * `sep=` line or a byte-order mark.
  */
-function needsQuotes(value: string, first: boolean): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 44 || c === 34 || c === 10 || c === 13) return true;
-  }
-  return first && (value.startsWith('sep=') || value.charCodeAt(0) === 0xfeff);
+function misreadFirst(bytes: Uint8Array, from: number, to: number): boolean {
+  const starts = (prefix: number[]) =>
+    to - from >= prefix.length && prefix.every((b, k) => bytes[from + k] === b);
+  return starts([115, 101, 112, 61]) || starts([0xef, 0xbb, 0xbf]);
+}
+
+function indexOf(bytes: Uint8Array, byte: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (bytes[i] === byte) return i;
+  return -1;
 }

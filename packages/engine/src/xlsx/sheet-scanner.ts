@@ -1,18 +1,24 @@
-// The sheet's XML as a stream of text pieces in, rows of raw cells out. Only complete `<row>`
-// elements are read; the unread tail waits for the next piece, so where the pieces are cut never
-// changes what comes out (tested by cutting at every offset). Scanning is indexOf over the
-// buffer, with attributes read by a char loop: no DOM, no per-character callbacks.
+// The sheet's XML as the inflater's bytes in, rows of cells out (decision 221). Only complete
+// `<row>` elements are read: the rows up to the last `</row>` in the buffer, with the tail kept for
+// the next piece, so where the pieces are cut never changes what comes out (tested by cutting at
+// every offset). The usual cells, a number or a shared-string index in `<v>…</v></c>`, are handed
+// on as bytes and as an index, without a string; any other cell is decoded on its own and read as
+// text. No DOM, no per-character callbacks.
 
 import { refuse } from '../archive/refusal.ts';
-import { decodeXmlText, richText, rootPrefix } from './xml.ts';
+import { decodeXmlText, richText } from './xml.ts';
 
 export interface SheetHandler {
   /** A row starts: its 1-based number (from `r`, else one after the previous row). */
   rowStart(row: number): void;
+  /** A number cell (no `t`, or `t="n"`) of `<v>` bytes[from, to) as stored, without a formula. */
+  number(col: number, style: number, bytes: Uint8Array, from: number, to: number): void;
+  /** A shared-string cell (`t="s"`) whose `<v>` is a plain index, without a formula. */
+  shared(col: number, style: number, index: number): void;
   /**
-   * One cell: 0-based column, type (`t`: '' for a number, s, str, inlineStr, b, e, d), style
-   * index, the `<v>` text (null when absent; decoded for text types), whether it has a formula,
-   * and the text of an inline string.
+   * Any other cell: 0-based column, type (`t`: '' for a number, s, str, inlineStr, b, e, d), style
+   * index, the `<v>` text (null when absent; decoded for text types) or the text of an inline
+   * string, and whether it has a formula.
    */
   cell(col: number, type: string, style: number, value: string | null, formula: boolean): void;
   rowEnd(): void;
@@ -21,45 +27,90 @@ export interface SheetHandler {
 }
 
 /** A single row's XML larger than this is refused rather than buffered. */
-export const MAX_ROW_CHARS = 32 << 20;
+export const MAX_ROW_BYTES = 32 << 20;
 
 export interface SheetScanner {
-  push(text: string): void;
+  push(bytes: Uint8Array): void;
   end(): void;
 }
 
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+const isNameEnd = (c: number) =>
+  c === 32 || c === 62 || c === 47 || c === 9 || c === 10 || c === 13;
+
 export function createSheetScanner(handler: SheetHandler, what: string): SheetScanner {
-  let buf = '';
+  const decoder = new TextDecoder();
+  // The unread bytes: the tail of the last piece and the piece just pushed, in one reused array.
+  let buf = new Uint8Array(1 << 17);
+  let len = 0;
+  /** Bytes before this were in the buffer at the last scan (and hold no `</row>`). */
+  let fresh = 0;
   let prefix: string | undefined;
-  let rowOpen = '';
-  let rowClose = '';
-  let cOpen = '';
-  let cClose = '';
-  let vOpen = '';
-  let vOpenWhole = '';
-  let vClose = '';
-  let fOpen = '';
-  let isOpen = '';
-  let dataEnd = '';
+  let rowOpen = ascii('<row');
+  let rowClose = ascii('</row>');
+  let cOpen = ascii('<c');
+  let cClose = ascii('</c>');
+  let vOpenWhole = ascii('<v>');
+  let vClose = ascii('</v>');
+  let dataEnd = ascii('</sheetData>');
+  let dataEmpty = ascii('<sheetData/>');
+  // After the rows: the rest of the sheet as text, where only merged ranges are looked for.
   let afterRows = false;
+  let rest = '';
   let lastRow = 0;
 
   const setPrefix = (p: string) => {
     prefix = p;
-    rowOpen = `<${p}row`;
-    rowClose = `</${p}row>`;
-    cOpen = `<${p}c`;
-    cClose = `</${p}c>`;
-    vOpen = `<${p}v`;
-    vOpenWhole = `<${p}v>`;
-    vClose = `</${p}v>`;
-    fOpen = `<${p}f`;
-    isOpen = `<${p}is`;
-    dataEnd = `</${p}sheetData>`;
+    rowOpen = ascii(`<${p}row`);
+    rowClose = ascii(`</${p}row>`);
+    cOpen = ascii(`<${p}c`);
+    cClose = ascii(`</${p}c>`);
+    vOpenWhole = ascii(`<${p}v>`);
+    vClose = ascii(`</${p}v>`);
+    dataEnd = ascii(`</${p}sheetData>`);
+    dataEmpty = ascii(`<${p}sheetData/>`);
   };
 
-  // Where the values of r, t and s lie in the start tag buf[from, to) (-1: absent), as positions:
-  // a cell's start tag is the most frequent thing in a sheet, and slices cost a string each.
+  const startsWith = (pattern: Uint8Array, at: number, to: number) => {
+    if (at + pattern.length > to) return false;
+    for (let k = 0; k < pattern.length; k++) if (buf[at + k] !== pattern[k]) return false;
+    return true;
+  };
+  /** Where `byte` is in buf[from, to), or -1 (a loop: Uint8Array's indexOf is a slow call here). */
+  const indexOfByte = (byte: number, from: number, to: number) => {
+    for (let i = from; i < to; i++) if (buf[i] === byte) return i;
+    return -1;
+  };
+  const indexOf = (pattern: Uint8Array, from: number, to: number) => {
+    const first = pattern[0]!;
+    for (let i = from; i <= to - pattern.length; i++) {
+      if (buf[i] === first && startsWith(pattern, i, to)) return i;
+    }
+    return -1;
+  };
+  const lastIndexOf = (pattern: Uint8Array, from: number, to: number) => {
+    const first = pattern[0]!;
+    for (let i = to - pattern.length; i >= from; i--) {
+      if (buf[i] === first && startsWith(pattern, i, to)) return i;
+    }
+    return -1;
+  };
+  /** buf[from, to) as text: short ASCII runs by a loop, anything else by the decoder. */
+  const text = (from: number, to: number) => {
+    if (to - from <= 24) {
+      let out = '';
+      for (let i = from; i < to; i++) {
+        const c = buf[i]!;
+        if (c >= 0x80) return decoder.decode(buf.subarray(from, to));
+        out += String.fromCharCode(c);
+      }
+      return out;
+    }
+    return decoder.decode(buf.subarray(from, to));
+  };
+
+  // Where the values of r, t and s lie in the start tag buf[from, to) (-1: absent).
   let rFrom = -1;
   let rTo = -1;
   let tFrom = -1;
@@ -70,23 +121,23 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     rFrom = tFrom = sFrom = -1;
     let i = from;
     while (i < to) {
-      let c = buf.charCodeAt(i);
+      let c = buf[i]!;
       if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47) {
         i++;
         continue;
       }
       const nameStart = i;
-      while (i < to && buf.charCodeAt(i) !== 61 && buf.charCodeAt(i) > 32) i++;
+      while (i < to && buf[i] !== 61 && buf[i]! > 32) i++;
       const nameEnd = i;
-      while (i < to && buf.charCodeAt(i) !== 61) i++;
+      while (i < to && buf[i] !== 61) i++;
       i++; // '='
-      while (i < to && (c = buf.charCodeAt(i)) !== 34 && c !== 39) i++;
+      while (i < to && (c = buf[i]!) !== 34 && c !== 39) i++;
       if (i >= to) return;
       const valueStart = i + 1;
-      const valueEnd = buf.indexOf(c === 34 ? '"' : "'", valueStart);
-      if (valueEnd < 0 || valueEnd > to) return;
+      const valueEnd = indexOfByte(c, valueStart, to);
+      if (valueEnd < 0) return;
       if (nameEnd - nameStart === 1) {
-        const n = buf.charCodeAt(nameStart);
+        const n = buf[nameStart];
         if (n === 114) {
           rFrom = valueStart;
           rTo = valueEnd;
@@ -107,7 +158,7 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     let col = 0;
     let i = from;
     for (; i < to; i++) {
-      const c = buf.charCodeAt(i);
+      const c = buf[i]!;
       if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
       else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
       else break;
@@ -117,106 +168,155 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
 
   /** The cell type in buf[from, to): the usual ones as constants, 'n' as ''. */
   const typeAt = (from: number, to: number) => {
-    const c = buf.charCodeAt(from);
+    const c = buf[from];
     if (to - from === 1) {
       if (c === 115) return 's';
       if (c === 110) return '';
       if (c === 98) return 'b';
       if (c === 101) return 'e';
       if (c === 100) return 'd';
-    } else if (to - from === 3 && buf.startsWith('str', from)) return 'str';
-    else if (to - from === 9 && buf.startsWith('inlineStr', from)) return 'inlineStr';
-    return buf.slice(from, to);
+    } else if (to - from === 3 && c === 115 && buf[from + 1] === 116 && buf[from + 2] === 114)
+      return 'str';
+    else if (to - from === 9 && c === 105 && text(from, to) === 'inlineStr') return 'inlineStr';
+    return text(from, to);
   };
 
-  /** As `Number(s) | 0` on buf[from, to), without the string when it is plain digits. */
-  const styleAt = (from: number, to: number) => {
-    if (to - from > 9) return Number(buf.slice(from, to)) | 0;
+  /** The plain digits in buf[from, to) as a number (at most 9 of them), else -1. */
+  const digitsAt = (from: number, to: number) => {
+    if (to <= from || to - from > 9) return -1;
     let n = 0;
     for (let i = from; i < to; i++) {
-      const d = buf.charCodeAt(i) - 48;
-      if (d < 0 || d > 9) return Number(buf.slice(from, to)) | 0;
+      const d = buf[i]! - 48;
+      if (d < 0 || d > 9) return -1;
       n = n * 10 + d;
     }
     return n;
   };
 
-  const isNameEnd = (c: number) =>
-    c === 32 || c === 62 || c === 47 || c === 9 || c === 10 || c === 13;
+  /** As `Number(s) | 0` on buf[from, to), without the string when it is plain digits. */
+  const styleAt = (from: number, to: number) => {
+    const n = digitsAt(from, to);
+    return n >= 0 ? n : Number(text(from, to)) | 0;
+  };
 
+  /** A cell that is not the usual one, read from its own decoded text `inner` (after `>`). */
+  const otherCell = (col: number, type: string, style: number, inner: string) => {
+    const p = prefix as string;
+    const fOpen = `<${p}f`;
+    const vOpen = `<${p}v`;
+    const isOpen = `<${p}is`;
+    let value: string | null = null;
+    let formula = false;
+    for (let i = inner.indexOf('<'); i >= 0; i = inner.indexOf('<', i + 1)) {
+      if (inner.startsWith(fOpen, i) && isNameEnd(inner.charCodeAt(i + fOpen.length))) {
+        formula = true; // its text holds no `<`, so the next tag is its end
+      } else if (
+        type === 'inlineStr' &&
+        inner.startsWith(isOpen, i) &&
+        isNameEnd(inner.charCodeAt(i + isOpen.length))
+      ) {
+        value = richText(inner.slice(i), p);
+        break;
+      } else if (inner.startsWith(vOpen, i) && isNameEnd(inner.charCodeAt(i + vOpen.length))) {
+        const vgt = inner.indexOf('>', i);
+        if (inner.charCodeAt(vgt - 1) === 47) value = '';
+        else {
+          const vEnd = inner.indexOf(`</${p}v>`, vgt);
+          value = inner.slice(vgt + 1, vEnd < 0 ? inner.length : vEnd);
+          if (type !== '' && type !== 's') value = decodeXmlText(value);
+        }
+        break;
+      }
+    }
+    if (type === 'inlineStr' && value === null) value = '';
+    handler.cell(col, type, style, value, formula);
+  };
+
+  /** The cells of the row whose start tag ends at `from`; where its `</row>` ends. */
   const readCells = (from: number, to: number) => {
     let col = -1;
     let at = from;
     for (;;) {
-      const start = buf.indexOf(cOpen, at);
-      if (start < 0 || start >= to) return;
-      if (!isNameEnd(buf.charCodeAt(start + cOpen.length))) {
-        at = start + cOpen.length;
+      const lt = indexOfByte(60, at, to);
+      if (lt < 0) return to;
+      if (startsWith(rowClose, lt, to)) return lt + rowClose.length;
+      if (
+        lt + cOpen.length >= to ||
+        !startsWith(cOpen, lt, to) ||
+        !isNameEnd(buf[lt + cOpen.length]!)
+      ) {
+        at = lt + 1;
         continue;
       }
-      const gt = buf.indexOf('>', start);
-      readAttributes(start + cOpen.length, gt);
+      const gt = indexOfByte(62, lt, to);
+      if (gt < 0) return to;
+      readAttributes(lt + cOpen.length, gt);
       const fromRef = rFrom < 0 ? -1 : columnAt(rFrom, rTo);
       col = fromRef >= 0 ? fromRef : col + 1;
       const type = tFrom < 0 ? '' : typeAt(tFrom, tTo);
       const style = sFrom < 0 ? 0 : styleAt(sFrom, sTo);
-      if (buf.charCodeAt(gt - 1) === 47) {
+      if (buf[gt - 1] === 47) {
         handler.cell(col, type, style, null, false);
         at = gt + 1;
         continue;
       }
       // The usual cell, `<v>text</v></c>`, read without searching for its end first.
-      if (buf.startsWith(vOpenWhole, gt + 1)) {
+      if (startsWith(vOpenWhole, gt + 1, to)) {
         const textStart = gt + 1 + vOpenWhole.length;
-        const lt = buf.indexOf('<', textStart);
+        const textEnd = indexOfByte(60, textStart, to);
         if (
-          lt >= 0 &&
-          lt < to &&
-          buf.startsWith(vClose, lt) &&
-          buf.startsWith(cClose, lt + vClose.length)
+          textEnd >= 0 &&
+          startsWith(vClose, textEnd, to) &&
+          startsWith(cClose, textEnd + vClose.length, to)
         ) {
-          const text = buf.slice(textStart, lt);
-          handler.cell(
-            col,
-            type,
-            style,
-            type !== '' && type !== 's' ? decodeXmlText(text) : text,
-            false,
-          );
-          at = lt + vClose.length + cClose.length;
+          at = textEnd + vClose.length + cClose.length;
+          if (type === '') {
+            handler.number(col, style, buf, textStart, textEnd);
+            continue;
+          }
+          if (type === 's') {
+            const index = digitsAt(textStart, textEnd);
+            if (index >= 0) handler.shared(col, style, index);
+            else handler.cell(col, type, style, text(textStart, textEnd), false);
+            continue;
+          }
+          handler.cell(col, type, style, decodeXmlText(text(textStart, textEnd)), false);
           continue;
         }
       }
-      const end = buf.indexOf(cClose, gt);
-      const cellEnd = end < 0 || end > to ? to : end;
-      let value: string | null = null;
-      let formula = false;
-      // The cell's child elements, found tag by tag: searching the buffer for `<f` or `<v` would
-      // run to the buffer's end for every cell without one.
-      for (let i = buf.indexOf('<', gt + 1); i >= 0 && i < cellEnd; i = buf.indexOf('<', i + 1)) {
-        if (buf.startsWith(fOpen, i) && isNameEnd(buf.charCodeAt(i + fOpen.length))) {
-          formula = true; // its text holds no `<`, so the next tag is its end
-        } else if (
-          type === 'inlineStr' &&
-          buf.startsWith(isOpen, i) &&
-          isNameEnd(buf.charCodeAt(i + isOpen.length))
-        ) {
-          value = richText(buf.slice(i, cellEnd), prefix as string);
-          break;
-        } else if (buf.startsWith(vOpen, i) && isNameEnd(buf.charCodeAt(i + vOpen.length))) {
-          const vgt = buf.indexOf('>', i);
-          if (buf.charCodeAt(vgt - 1) === 47) value = '';
-          else {
-            const vEnd = buf.indexOf(vClose, vgt);
-            value = buf.slice(vgt + 1, vEnd < 0 || vEnd > cellEnd ? cellEnd : vEnd);
-            if (type !== '' && type !== 's') value = decodeXmlText(value);
-          }
-          break;
-        }
-      }
-      if (type === 'inlineStr' && value === null) value = '';
-      handler.cell(col, type, style, value, formula);
+      const end = indexOf(cClose, gt, to);
+      otherCell(col, type, style, text(gt + 1, end < 0 ? to : end));
       at = end < 0 ? to : end + cClose.length;
+    }
+  };
+
+  /**
+   * The rows in buf[from, to), which ends after a `</row>` or where the rows end; with `closed`,
+   * only self-closed rows (`<row r="3"/>`): the others have no end in the buffer.
+   */
+  const readRows = (from: number, to: number, closed = false) => {
+    let at = from;
+    for (;;) {
+      const start = indexOfByte(60, at, to);
+      if (start < 0) return;
+      if (
+        start + rowOpen.length >= to ||
+        !startsWith(rowOpen, start, to) ||
+        !isNameEnd(buf[start + rowOpen.length]!)
+      ) {
+        at = start + 1;
+        continue;
+      }
+      const gt = indexOfByte(62, start, to);
+      if (gt < 0 || (closed && buf[gt - 1] !== 47)) return;
+      readAttributes(start + rowOpen.length, gt);
+      const n = rFrom < 0 || rFrom === rTo ? lastRow + 1 : digitsAt(rFrom, rTo);
+      const r = n >= 0 ? n : Number(text(rFrom, rTo));
+      // Rows out of order cannot come from a spreadsheet; each is read after the one before.
+      lastRow = r > lastRow ? r : lastRow + 1;
+      handler.rowStart(lastRow);
+      at = buf[gt - 1] === 47 ? gt + 1 : readCells(gt + 1, to);
+      handler.rowEnd();
     }
   };
 
@@ -227,91 +327,86 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     // hold the start of one.
     let keep = -1;
     for (;;) {
-      const start = buf.indexOf(open, at);
+      const start = rest.indexOf(open, at);
       if (start < 0) break;
-      const gt = buf.indexOf('>', start);
+      const gt = rest.indexOf('>', start);
       if (gt < 0) {
         keep = start;
         break;
       }
-      if (isNameEnd(buf.charCodeAt(start + open.length))) {
-        const m = /\sref\s*=\s*["']([^"']*)["']/.exec(buf.slice(start, gt));
+      if (isNameEnd(rest.charCodeAt(start + open.length))) {
+        const m = /\sref\s*=\s*["']([^"']*)["']/.exec(rest.slice(start, gt));
         if (m) handler.merge(m[1]!);
       }
       at = gt + 1;
     }
-    buf = buf.slice(keep >= 0 ? keep : Math.max(at, buf.length - open.length));
+    rest = rest.slice(keep >= 0 ? keep : Math.max(at, rest.length - open.length));
   };
 
-  const scan = () => {
+  /** Reads what the buffer holds; the bytes not yet read move to its front. */
+  const scan = (last: boolean) => {
     if (prefix === undefined) {
-      const m = /<([A-Za-z_][\w.-]*:)?worksheet[\s>]/.exec(buf);
-      if (!m) return;
+      // Tag names are ASCII, so a character cut at the end of the buffer does not matter.
+      const head = decoder.decode(buf.subarray(0, Math.min(len, 1 << 16)));
+      const m = /<([A-Za-z_][\w.-]*:)?worksheet[\s>]/.exec(head);
+      if (!m) return keep(last ? len : 0);
       setPrefix(m[1] ?? '');
-      void rootPrefix;
+      fresh = 0;
     }
-    if (afterRows) return scanMerges();
-    let at = 0;
-    // Where the rows end, if this buffer holds it: found once, not once per row.
-    const stop = buf.indexOf(dataEnd);
-    for (;;) {
-      const start = buf.indexOf(rowOpen, at);
-      if (stop >= 0 && (start < 0 || stop < start)) {
-        afterRows = true;
-        buf = buf.slice(stop);
-        return scanMerges();
-      }
-      if (start < 0) {
-        // Keep a tail that may hold the start of a tag cut by the piece boundary.
-        const selfClosed = buf.indexOf(`<${prefix}sheetData/>`, at);
-        if (selfClosed >= 0) {
-          afterRows = true;
-          buf = buf.slice(selfClosed);
-          return scanMerges();
-        }
-        buf = buf.slice(Math.max(at, buf.length - dataEnd.length - 2));
-        return;
-      }
-      const next = buf.charCodeAt(start + rowOpen.length);
-      if (next !== next || !isNameEnd(next)) {
-        if (next !== next) break; // cut right after `<row`: wait for more
-        at = start + rowOpen.length;
-        continue;
-      }
-      const gt = buf.indexOf('>', start);
-      if (gt < 0) break;
-      let end: number;
-      if (buf.charCodeAt(gt - 1) === 47) end = gt + 1;
-      else {
-        const close = buf.indexOf(rowClose, gt);
-        if (close < 0) break;
-        end = close + rowClose.length;
-      }
-      readAttributes(start + rowOpen.length, gt);
-      const r = rFrom < 0 || rFrom === rTo ? lastRow + 1 : Number(buf.slice(rFrom, rTo));
-      // Rows out of order cannot come from a spreadsheet; each is read after the one before.
-      lastRow = r > lastRow ? r : lastRow + 1;
-      handler.rowStart(lastRow);
-      if (end > gt + 1) readCells(gt + 1, end);
-      handler.rowEnd();
-      at = end;
+    // Complete rows end at the last `</row>`: the tail before `fresh` was searched already.
+    const since = Math.max(0, fresh - rowClose.length);
+    const close = lastIndexOf(rowClose, since, len);
+    const complete = close < 0 ? 0 : close + rowClose.length;
+    // The end of the rows lies after the last of them.
+    const from = Math.max(complete, Math.max(0, fresh - dataEnd.length));
+    let stop = indexOf(dataEnd, from, len);
+    if (stop < 0) stop = indexOf(dataEmpty, from, len);
+    if (stop >= 0) {
+      readRows(0, stop);
+      afterRows = true;
+      rest = decoder.decode(buf.subarray(stop, len), { stream: true });
+      len = 0;
+      return scanMerges();
     }
-    buf = buf.slice(at);
-    if (buf.length > MAX_ROW_CHARS) {
+    readRows(0, complete);
+    if (last) readRows(complete, len, true);
+    keep(complete);
+  };
+
+  /** Moves buf[from, len) to the front of the buffer. */
+  const keep = (from: number) => {
+    buf.copyWithin(0, from, len);
+    len -= from;
+    fresh = len;
+    if (len > MAX_ROW_BYTES) {
       refuse(
         'workbook_too_large',
-        `${what} has a row whose XML is larger than ${MAX_ROW_CHARS >> 20} MiB`,
+        `${what} has a row whose XML is larger than ${MAX_ROW_BYTES >> 20} MiB`,
       );
     }
   };
 
   return {
-    push(text) {
-      buf += text;
-      scan();
+    push(bytes) {
+      if (afterRows) {
+        rest += decoder.decode(bytes, { stream: true });
+        return scanMerges();
+      }
+      if (len + bytes.length > buf.length) {
+        const grown = new Uint8Array(Math.max(buf.length * 2, len + bytes.length));
+        grown.set(buf.subarray(0, len));
+        buf = grown;
+      }
+      buf.set(bytes, len);
+      len += bytes.length;
+      scan(false);
     },
     end() {
-      scan();
+      if (afterRows) {
+        rest += decoder.decode();
+        return scanMerges();
+      }
+      scan(true);
     },
   };
 }
