@@ -1,20 +1,27 @@
-import type { ValidateResponse } from '@schemacheck/contracts';
+import { SYNC_MAX_BYTES, type ValidateResponse } from '@schemacheck/contracts';
 import type { WebSchema } from '@schemacheck/engine';
 
 import { ApiError, upload, type UploadOptions } from '@/lib/api-client';
 
 import type { InputChoice } from '../lib/file-choices';
 
+import { validateDirectly } from './direct-upload';
+
 /**
  * POST /api/validate: multipart with `schema` (JSON text) first, then `file`, so that the server
- * can check the schema before it reads a byte of the file. Upload progress is real.
+ * can check the schema before it reads a byte of the file. Upload progress is real. A file above
+ * the synchronous limit goes straight to the server's bucket when it has one (./direct-upload.ts).
  */
-export function validateOnServer(
+export async function validateOnServer(
   file: File,
   schema: WebSchema,
   options: UploadOptions,
   choice: InputChoice = {},
 ): Promise<ValidateResponse> {
+  if (file.size > SYNC_MAX_BYTES) {
+    const direct = await validateDirectly(file, schema, options, choice);
+    if (direct) return direct;
+  }
   const form = new FormData();
   form.append('schema', JSON.stringify(schema));
   // The sheet of a workbook, the file of a zip (decision 206): form fields before the file.
