@@ -19,6 +19,7 @@ import {
   validationsText,
 } from '@/features/marketing/lib/plan-copy';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
+import { validatesOnDevice } from '@/lib/plan-display';
 
 const crumbs = [HOME_CRUMB, { label: 'Pricing', path: paths.buyingGuide }];
 const { free, pro, business, enterprise } = PLANS;
@@ -27,7 +28,7 @@ const guidance = [
   {
     plan: free,
     who: 'You check a file now and then, or want to try SchemaCheck on real data first.',
-    signs: `Your files are under ${fileSizeText(free).replace('Files up to ', '')} and ${rowsText(free).replace(' per file', '')}; you do not need to keep schemas.`,
+    signs: `Your files are checked in your browser, at any size, and never leave your device; you do not need to keep schemas, results or reports. The ${fileSizeText(free).replace('Files up to ', '')} and ${rowsText(free).replace(' per file', '')} apply only to what runs and is stored on our servers.`,
   },
   {
     plan: pro,
@@ -52,11 +53,21 @@ type Cell = string | boolean;
 const rows: { label: string; value: (tier: (typeof PLANS)[keyof typeof PLANS]) => Cell }[] = [
   { label: 'Price', value: (p) => (p.pricePence === null ? 'Custom' : `${priceText(p)}/month`) },
   { label: 'Validations', value: (p) => validationsText(p).replace('validations ', '') },
-  { label: 'File size', value: (p) => fileSizeText(p).replace('Files up to ', 'Up to ') },
-  { label: 'Rows per file', value: (p) => rowsText(p).replace(' per file', '') },
+  {
+    label: 'File size',
+    value: (p) =>
+      fileSizeText(p).replace('Files up to ', 'Up to ') +
+      (validatesOnDevice(p) ? ' on our servers; any size in your browser' : ''),
+  },
+  {
+    label: 'Rows per file',
+    value: (p) =>
+      rowsText(p).replace(' per file', '') +
+      (validatesOnDevice(p) ? ' on our servers; unlimited in your browser' : ''),
+  },
   { label: 'Several files at once', value: (p) => p.limits.concurrentValidations !== 1 },
   { label: 'Saved schemas', value: (p) => p.limits.savedSchemas },
-  { label: 'Error report export (CSV)', value: (p) => p.limits.reportExport },
+  { label: 'Stored error reports (CSV)', value: (p) => p.limits.reportExport },
   { label: 'REST API, keys and webhooks', value: (p) => p.limits.apiAccess },
   {
     label: 'Support',

@@ -16,6 +16,7 @@ import { PageHero, Section } from '@/features/marketing/components/page-sections
 import { csvGuideExamples } from '@/features/marketing/content/engine-examples';
 import { csvGuideFaqs } from '@/features/marketing/content/faqs';
 import { maxFileText } from '@/features/marketing/lib/plan-copy';
+import { serverLimitsText } from '@/lib/plan-display';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
 
 const crumbs = [
@@ -78,6 +79,11 @@ export function CsvUploadErrorsRoute() {
           <Badge>Free CSV check ({maxFileText(PLANS.free)})</Badge>
           <Badge variant="neutral">No credit card</Badge>
         </div>
+        <p className="mt-3 max-w-2xl text-sm text-zinc-600">
+          Checked in your browser at any size: your file never leaves your device. The{' '}
+          {PLANS.free.label} plan&apos;s {serverLimitsText(PLANS.free)} apply only to what runs and
+          is stored on our servers.
+        </p>
         <ActionLinks
           action={{ label: 'Check your CSV now', to: paths.csvValidator }}
           secondary={{ label: 'Create a free account', to: paths.auth }}
@@ -193,9 +199,10 @@ export function CsvUploadErrorsRoute() {
             <Link to={paths.csvValidator} className="font-medium text-indigo-700 hover:underline">
               CSV validator
             </Link>{' '}
-            lists every error and builds a CSV report of them on your device. In the workspace,
-            exporting the full error report as CSV is part of the paid plans ({PLANS.pro.label} and
-            above), along with saved schemas. See{' '}
+            and the {PLANS.free.label} plan&apos;s dashboard list every error and build a CSV report
+            of them on your device. Error reports exported from our servers, stored with the
+            results, are part of the paid plans ({PLANS.pro.label} and above), along with saved
+            schemas. See{' '}
             <Link to={paths.buyingGuide} className="font-medium text-indigo-700 hover:underline">
               plans and pricing
             </Link>{' '}

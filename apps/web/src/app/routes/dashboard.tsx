@@ -35,10 +35,11 @@ function Dashboard() {
       </div>
 
       <PastDueBanner className="mt-6" />
+      {/* A pipeline's jobs first, where its owner looks (Business and Enterprise only). */}
+      <RecentJobs user={user} className="mt-8" />
       <div className="mt-8">
         <Workspace user={user} />
       </div>
-      <RecentJobs user={user} className="mt-10" />
 
       <Card className="mt-10">
         <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">

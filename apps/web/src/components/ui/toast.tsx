@@ -14,7 +14,9 @@ export function ToastViewport({
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        'fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+        // At the top below lg, where the workspace's Validate bar docks at the bottom across the
+        // whole width; bottom right beside it (it sits in the left column) from lg.
+        'fixed right-0 top-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px] lg:bottom-0 lg:top-auto',
         className,
       )}
       {...props}

@@ -1,12 +1,12 @@
 import { PLANS, type JobV1, type PublicUser } from '@schemacheck/contracts';
-import { Download, RefreshCw } from 'lucide-react';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, LoadErrorState, LoadingState } from '@/components/ui/query-states';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatBytes, formatCount } from '@/lib/format';
 
@@ -14,6 +14,10 @@ import { useRecentJobs } from '../api/jobs';
 
 // "API jobs" on the dashboard (Business and Enterprise): the latest jobs a pipeline started with
 // POST /api/v1/jobs, with their state, progress while they run, and the error report once done.
+// The list polls (../api/jobs.ts), so it has no Refresh button. It sits above the workspace, so
+// it shows the latest three until asked for the rest.
+
+const FIRST_JOBS = 3;
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -118,35 +122,24 @@ function JobRow({ job }: { job: JobV1 }) {
 export function RecentJobs({ user, className }: { user: PublicUser; className?: string }) {
   const allowed = PLANS[user.subscriptionTier].limits.apiAccess;
   const jobs = useRecentJobs(allowed);
+  const [showAll, setShowAll] = useState(false);
   if (!allowed) return null;
   return (
     <section aria-labelledby="jobs-heading" className={className}>
       <Card>
         <div className="p-6">
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <div>
-              <h2 id="jobs-heading" className="text-base font-semibold text-zinc-900">
-                API jobs
-              </h2>
-              <p className="mt-1 text-sm text-zinc-600">
-                Large files your pipelines sent to{' '}
-                <code className="font-mono text-[13px] text-zinc-800">POST /api/v1/jobs</code>.
-              </p>
-            </div>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void jobs.refetch()}
-              disabled={jobs.isFetching}
-              className="self-start"
-            >
-              {jobs.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-              Refresh
-            </Button>
-          </div>
+          <h2 id="jobs-heading" className="text-base font-semibold text-zinc-900">
+            API jobs
+          </h2>
+          <p className="mt-1 text-sm text-zinc-600">
+            Large files your pipelines sent to{' '}
+            <code className="font-mono text-[13px] text-zinc-800">POST /api/v1/jobs</code>. This
+            list updates by itself.
+          </p>
           {jobs.isPending ? (
             <LoadingState>Loading your jobs...</LoadingState>
-          ) : jobs.isError ? (
+          ) : !jobs.data ? (
+            // A failed poll keeps the list it had; only a list never loaded shows the error.
             <LoadErrorState onRetry={() => void jobs.refetch()}>
               Your jobs could not be loaded.
             </LoadErrorState>
@@ -162,11 +155,26 @@ export function RecentJobs({ user, className }: { user: PublicUser; className?: 
               .
             </EmptyState>
           ) : (
-            <ul className="mt-3 divide-y divide-zinc-200" aria-label="Recent jobs">
-              {jobs.data.data.map((j) => (
-                <JobRow key={j.job_id} job={j} />
-              ))}
-            </ul>
+            <>
+              <ul className="mt-3 divide-y divide-zinc-200" aria-label="Recent jobs">
+                {(showAll ? jobs.data.data : jobs.data.data.slice(0, FIRST_JOBS)).map((j) => (
+                  <JobRow key={j.job_id} job={j} />
+                ))}
+              </ul>
+              {jobs.data.data.length > FIRST_JOBS ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-2"
+                  aria-expanded={showAll}
+                  onClick={() => setShowAll((v) => !v)}
+                >
+                  {showAll
+                    ? `Show the latest ${FIRST_JOBS} only`
+                    : `Show all ${jobs.data.data.length} recent jobs`}
+                </Button>
+              ) : null}
+            </>
           )}
         </div>
       </Card>

@@ -17,11 +17,11 @@ export const landingFaqs: Faq[] = [
   {
     question: 'Is my data safe?',
     answer:
-      'The CSV and JSON validator pages check your file inside your browser, so it never leaves your device. In the workspace, files are sent over an encrypted connection, processed and deleted when validation finishes; the uploaded file itself is not kept. What is kept, for 90 days and only for you, is the result: its summary and error list, and on the Pro plan and above the full error report and the file’s valid and invalid rows for download.',
+      'The CSV and JSON validator pages, and the Free plan’s workspace, check your file inside your browser, so it never leaves your device. In the paid plans’ workspace, files are sent over an encrypted connection, processed and deleted when validation finishes; the uploaded file itself is not kept. What is kept, for 90 days and only for you, is the result: its summary and error list, and on the Pro plan and above the full error report and the file’s valid and invalid rows for download.',
   },
   {
     question: 'Do I need a credit card to start?',
-    answer: `No. The Free plan costs ${priceText(free)}, needs no card and includes ${validationsText(free)} on files up to ${maxFileText(free)} and ${rowsText(free).toLowerCase()}. It is also the way to try SchemaCheck before paying.`,
+    answer: `No. The Free plan costs ${priceText(free)} and needs no card. Its workspace checks files of any size in your browser, so they never leave your device; its ${validationsText(free)} on files up to ${maxFileText(free)} and ${rowsText(free).toLowerCase()} apply only to what runs and is stored on our servers. It is also the way to try SchemaCheck before paying.`,
   },
   {
     question: 'Which file formats are supported?',
@@ -56,7 +56,7 @@ export const helpFaqs: Faq[] = [
   },
   {
     question: 'What are the plan limits?',
-    answer: `Free: ${validationsText(free)}, files up to ${maxFileText(free)} and ${rowsText(free).toLowerCase()}, one file at a time. ${pro.label} (${priceText(pro)}/month): ${validationsText(pro)}, ${maxFileText(pro)} and ${rowsText(pro).toLowerCase()}. ${business.label} (${priceText(business)}/month): ${validationsText(business)}, ${maxFileText(business)}, unlimited rows and the API. Enterprise: custom limits. Monthly counts reset on the 1st of each month.`,
+    answer: `Free: any file size in your browser (files never leave your device); on our servers ${validationsText(free)}, files up to ${maxFileText(free)} and ${rowsText(free).toLowerCase()}, one file at a time. ${pro.label} (${priceText(pro)}/month): ${validationsText(pro)}, ${maxFileText(pro)} and ${rowsText(pro).toLowerCase()}. ${business.label} (${priceText(business)}/month): ${validationsText(business)}, ${maxFileText(business)}, unlimited rows and the API. Enterprise: custom limits. Monthly counts reset on the 1st of each month.`,
   },
   {
     question: 'How do I use the API?',

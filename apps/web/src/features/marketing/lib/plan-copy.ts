@@ -1,6 +1,7 @@
 import { PLANS, SUBSCRIPTION_TIERS, type Plan } from '@schemacheck/contracts';
 
 import { formatBytes, formatCount, formatMoney } from '@/lib/format';
+import { onDeviceFeatures, validatesOnDevice } from '@/lib/plan-display';
 
 // Plan figures in words, read from the one plans module so no page repeats a number.
 
@@ -40,7 +41,9 @@ export const PLAN_PITCH: Record<Plan['tier'], string> = {
 /** Everything a plan includes, in the order the pricing cards list it. */
 export function planFeatures(plan: Plan): string[] {
   const l = plan.limits;
-  const features = [validationsText(plan), fileSizeText(plan), rowsText(plan)];
+  const features = validatesOnDevice(plan)
+    ? onDeviceFeatures(plan)
+    : [validationsText(plan), fileSizeText(plan), rowsText(plan)];
   features.push(
     l.concurrentValidations === 1 ? 'One file at a time' : 'Several files at once',
     'CSV and JSON, every field type and rule',

@@ -1,4 +1,3 @@
-import { reportFileName } from '@schemacheck/contracts';
 import type { FileType } from '@schemacheck/engine';
 import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -6,8 +5,6 @@ import { useRef, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
 
-import { downloadBlob } from '../lib/download';
-import { formatBytes, formatCount } from '@/lib/format';
 import { useFileChoice } from '../lib/file-choices';
 import { fileTypeOf, verdictOf } from '../lib/result';
 import { loadEngine } from '../lib/engine';
@@ -19,9 +16,8 @@ import { useSchemaForm } from '../lib/use-schema-form';
 import { ActionBar } from './action-bar';
 import { FileDropzone } from './file-dropzone';
 import { InputPicker } from './input-picker';
-import { ResultsPanel, ResultsPlaceholder } from './results-panel';
+import { LocalResults } from './local-results';
 import { SchemaBuilder } from './schema-builder';
-import { LocalProgress } from './validation-progress';
 
 const NO_PROBLEMS: ProblemMap = { schema: [], fields: {} };
 
@@ -43,6 +39,7 @@ export function LocalValidator({
   const { state, start, cancel, reset } = useLocalValidation();
   const pick = useFileChoice(file);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const fileCard = useRef<HTMLDivElement>(null);
   const form = useSchemaForm(fileType, () => {
     reset();
     setProblems(NO_PROBLEMS);
@@ -82,13 +79,10 @@ export function LocalValidator({
     }
   };
 
-  const outcome = state.status === 'done' ? state.outcome : null;
-  const reportName = outcome ? reportFileName(outcome.result.fileName) : '';
-
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
       <div className="grid min-w-0 grid-cols-1 gap-6">
-        <Card>
+        <Card ref={fileCard}>
           <CardHeader>
             <CardTitle>Choose a file</CardTitle>
             <CardDescription>
@@ -135,34 +129,16 @@ export function LocalValidator({
           running={running}
           onValidate={() => void onValidate()}
           label="Validate on this device"
+          guard={fileCard}
         />
       </div>
 
-      <section aria-labelledby="local-results-heading" className="grid min-w-0 grid-cols-1 gap-4">
-        <h2
-          id="local-results-heading"
-          ref={resultsHeading}
-          tabIndex={-1}
-          className="text-lg font-semibold text-zinc-900 focus:outline-none"
-        >
-          Results
-        </h2>
-        {state.status === 'running' ? (
-          <LocalProgress startedAt={state.startedAt} progress={state.progress} onCancel={cancel} />
-        ) : outcome ? (
-          <ResultsPanel
-            result={outcome.result}
-            report={{
-              onDownload: () => downloadBlob(outcome.report, reportName),
-              note: outcome.reportTruncated
-                ? `The report stopped at about 200 MB (${formatCount(outcome.reportedIssues)} of ${formatCount(outcome.result.errorCount)} errors) to protect this device's memory.`
-                : `Built on this device · ${formatBytes(outcome.report.size)}`,
-            }}
-          />
-        ) : (
-          <ResultsPlaceholder />
-        )}
-      </section>
+      <LocalResults
+        state={state}
+        onCancel={cancel}
+        headingRef={resultsHeading}
+        headingId="local-results-heading"
+      />
       <p role="status" aria-live="polite" className="sr-only" data-testid="validation-status">
         {status}
       </p>

@@ -1,5 +1,5 @@
 import type { Plan } from '@schemacheck/contracts';
-import { FileSpreadsheet, LayoutTemplate, ListPlus } from 'lucide-react';
+import { FileSpreadsheet, LayoutTemplate, ListPlus, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
@@ -12,6 +12,8 @@ import { FileDropzone } from './file-dropzone';
 
 interface UploadCardProps {
   plan: Plan;
+  /** The Free plan: the file is checked here, at any size, and not uploaded. */
+  onDevice: boolean;
   file: File | null;
   disabled: boolean;
   onFile: (file: File) => void;
@@ -25,6 +27,7 @@ interface UploadCardProps {
 /** The workspace's "Upload file" card: the plan's limits, the drop zone, and the ways in. */
 export function UploadCard({
   plan,
+  onDevice,
   file,
   disabled,
   onFile,
@@ -38,28 +41,42 @@ export function UploadCard({
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <div>
-            <CardTitle>Upload file</CardTitle>
-            <CardDescription>A CSV or JSON file to check against the schema.</CardDescription>
+            <CardTitle>{onDevice ? 'Choose a file' : 'Upload file'}</CardTitle>
+            <CardDescription>
+              {onDevice
+                ? 'A CSV or JSON file of any size to check against the schema.'
+                : 'A CSV or JSON file to check against the schema.'}
+            </CardDescription>
           </div>
           <Badge data-testid="tier-badge">{plan.label}</Badge>
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <div className="rounded-lg bg-zinc-50 px-3 py-2">
-            <dt className="text-xs text-zinc-600">Maximum file size</dt>
-            <dd className="font-medium text-zinc-900">
-              {formatMaxFileSize(plan.limits.maxFileBytes)}
-            </dd>
-          </div>
-          <div className="rounded-lg bg-zinc-50 px-3 py-2">
-            <dt className="text-xs text-zinc-600">Maximum rows</dt>
-            <dd className="font-medium text-zinc-900">{formatMaxRows(plan.limits.maxRows)}</dd>
-          </div>
-        </dl>
+        {onDevice ? (
+          <p
+            className="flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2.5 text-sm text-green-900 ring-1 ring-green-200"
+            data-testid="on-device-note"
+          >
+            <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            Checked on this device. Your file is never uploaded.
+          </p>
+        ) : (
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div className="rounded-lg bg-zinc-50 px-3 py-2">
+              <dt className="text-xs text-zinc-600">Maximum file size</dt>
+              <dd className="font-medium text-zinc-900">
+                {formatMaxFileSize(plan.limits.maxFileBytes)}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-zinc-50 px-3 py-2">
+              <dt className="text-xs text-zinc-600">Maximum rows</dt>
+              <dd className="font-medium text-zinc-900">{formatMaxRows(plan.limits.maxRows)}</dd>
+            </div>
+          </dl>
+        )}
         <FileDropzone
           file={file}
-          maxBytes={plan.limits.maxFileBytes}
+          maxBytes={onDevice ? null : plan.limits.maxFileBytes}
           disabled={disabled}
           onFile={onFile}
           onRemove={onRemove}

@@ -1,4 +1,6 @@
-import { TriangleAlert } from 'lucide-react';
+import { nextTier, PLANS, type Plan } from '@schemacheck/contracts';
+import { MonitorSmartphone, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router-dom';
 
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -6,6 +8,8 @@ import { cn } from '@/lib/utils';
 
 import { useUsage } from '../api/usage';
 import { formatCount, formatLongDate, plural } from '@/lib/format';
+import { onDeviceStory } from '@/lib/plan-display';
+import { plansLink } from './upgrade-dialog';
 
 /** docs/product.md#plans-and-limits: warn when fewer than 10% of the month's validations remain. */
 const LOW_USAGE_RATIO = 0.1;
@@ -102,5 +106,35 @@ function UsageFigures({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The Free plan's card in place of the usage figures (under the results): its files are checked
+ * on this device, so there is nothing to count, and the plan's figures are said for what they
+ * limit (docs/decisions/227).
+ */
+export function OnDeviceCard({ plan }: { plan: Plan }) {
+  const next = PLANS[nextTier(plan.tier)];
+  return (
+    <Card data-testid="on-device-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MonitorSmartphone aria-hidden="true" className="size-5 text-indigo-600" />
+          Your files stay on this device
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm text-zinc-700">
+        <p>{onDeviceStory(plan)}</p>
+        <p>
+          <Link
+            to={plansLink(next.tier)}
+            className="font-medium text-indigo-700 underline-offset-4 hover:underline"
+          >
+            What {next.label} adds
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { PLANS } from '@schemacheck/contracts';
 import type { FileType } from '@schemacheck/engine';
 import { ArrowRight, FileSearch, ListChecks, Lock, ShieldCheck, UploadCloud } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -8,6 +9,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { usePageMeta, type PageMeta } from '@/hooks/use-page-meta';
 import { useUser } from '@/lib/auth';
+import { serverLimitsText } from '@/lib/plan-display';
 
 import type { ValidatorPreset } from '../lib/use-preset';
 import { LocalValidator } from './local-validator';
@@ -125,13 +127,17 @@ export function ValidatorPage({ fileType, meta, children, preset }: ValidatorPag
             <div className="max-w-2xl">
               <h2 className="text-xl font-semibold">Validate the same files every week?</h2>
               <p className="mt-2 text-sm leading-6 text-zinc-300">
-                A free account adds a workspace with your monthly usage; paid plans save schemas for
-                reuse, keep downloadable reports and open the REST API for your pipelines.
+                A free account adds a workspace that checks your files on this device too, at any
+                size; paid plans save schemas for reuse, keep your results and reports and open the
+                REST API for your pipelines.
               </p>
-              <p className="mt-3 flex items-center gap-2 text-xs text-zinc-400">
-                <Lock aria-hidden="true" className="size-3.5" />
-                In the workspace, paid plans process files on our servers over encrypted
-                connections.
+              <p className="mt-3 flex items-start gap-2 text-xs text-zinc-400">
+                <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                <span>
+                  The {PLANS.free.label} plan&apos;s {serverLimitsText(PLANS.free)} apply only to
+                  what runs and is stored on our servers; paid plans process files there over
+                  encrypted connections.
+                </span>
               </p>
             </div>
             <div className="flex flex-col gap-3 sm:flex-row">
