@@ -76,6 +76,11 @@ export interface Config {
    * S3-compatible bucket, or null for local disk under DATA_DIR/reports (the default).
    */
   s3: S3Config | null;
+  /**
+   * A CSV job upload larger than this is split into parts that child jobs validate on any
+   * worker (JOB_SPLIT_BYTES, docs/decisions/239); null never splits.
+   */
+  jobSplitBytes: number | null;
   /** Asynchronous validation jobs (docs/decisions/093). */
   validationJobs: {
     /** A running job writes its heartbeat this often. */
@@ -116,6 +121,9 @@ export class ConfigError extends Error {
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+/** JOB_SPLIT_BYTES's default: 64 MiB (docs/decisions/239). */
+export const DEFAULT_JOB_SPLIT_BYTES = 64 * 1024 * 1024;
 
 const intIn = (min: number, max: number) =>
   z
@@ -219,6 +227,7 @@ const envSchema = z.object({
     ),
   ),
   JOB_STALE_SECONDS: opt(intIn(5, 3600)),
+  JOB_SPLIT_BYTES: opt(intIn(0, Number.MAX_SAFE_INTEGER)),
   STRIPE_SECRET_KEY: opt(
     z
       .string()
@@ -449,6 +458,13 @@ export function loadConfig(
       retryDelaysMs: [5, 300, 1800, 7200, 18_000, 36_000, 36_000].map((s) => s * 1000),
       disableAfterMs: 5 * 24 * 60 * 60 * 1000,
     },
+    // 0 turns splitting off.
+    jobSplitBytes:
+      e.JOB_SPLIT_BYTES === undefined
+        ? DEFAULT_JOB_SPLIT_BYTES
+        : e.JOB_SPLIT_BYTES === 0
+          ? null
+          : e.JOB_SPLIT_BYTES,
     validationJobs: {
       heartbeatMs: 5_000,
       staleMs: (e.JOB_STALE_SECONDS ?? 60) * 1000,

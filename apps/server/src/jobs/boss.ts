@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { purgeExpiredResults } from '../validation/results.ts';
 import { storableString } from '../lib/unicode.ts';
 import { sweepAbandonedUploads } from './direct-uploads.ts';
+import { abortRunningParts, PART_QUEUE, runPart } from './split-jobs.ts';
 import {
   abortRunningJobs,
   runValidationJob,
@@ -131,6 +132,14 @@ export async function ensureQueues(app: FastifyInstance, boss: PgBoss): Promise<
       retryBackoff: true,
       expireInSeconds: 4 * 60 * 60,
     },
+    // The parts of a split job (decision 239), taken over the same way.
+    {
+      name: PART_QUEUE,
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 4 * 60 * 60,
+    },
     ...addedQueues(app).map((q) => q.queue),
   ];
   for (const q of want) {
@@ -177,6 +186,13 @@ export async function startJobs(
       VALIDATION_QUEUE,
       { pollingIntervalSeconds: fast, batchSize: 1 },
       safely(app, VALIDATION_QUEUE, (data: { jobId: string }) => runValidationJob(app, data.jobId)),
+    );
+    await boss.work<{ jobId: string; part: number }>(
+      PART_QUEUE,
+      { pollingIntervalSeconds: fast, batchSize: 1 },
+      safely(app, PART_QUEUE, (data: { jobId: string; part: number }) =>
+        runPart(app, data.jobId, data.part),
+      ),
     );
   }
   for (const q of addedQueues(app)) {
@@ -227,6 +243,7 @@ export async function startJobs(
       for (const t of timers) clearInterval(t);
       // Running validations go back to the queue now rather than after pg-boss's grace period.
       abortRunningJobs(app);
+      abortRunningParts(app);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -1,6 +1,6 @@
 import { TEST_MODE_MAX_FILE_BYTES } from '@schemacheck/contracts';
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { users, validationJobs, validationResults } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { fromStorableJsonb, storableString, toStorableJsonb } from '../lib/unicode.ts';
@@ -10,6 +10,7 @@ import { releaseValidation } from '../validation/quota.ts';
 import { runValidation, ValidationAborted, type ParsedSchema } from '../validation/service.ts';
 import type { JobEnded } from './events.ts';
 import { fetchSource, SourceFetchFailed } from './source-url.ts';
+import { deleteParts, mergeParts, splitJob, sweepStaleParts } from './split-jobs.ts';
 import { executorOf } from './queue.ts';
 import type { FileType } from '@schemacheck/engine';
 
@@ -197,7 +198,7 @@ function message(
 }
 
 /** Where this attempt still holds the job. */
-const held = (jobId: string, attempt: number) =>
+export const held = (jobId: string, attempt: number) =>
   and(
     eq(validationJobs.id, jobId),
     eq(validationJobs.status, 'running'),
@@ -208,7 +209,7 @@ const held = (jobId: string, attempt: number) =>
  * Ends a job as failed (once: only the attempt that holds it). `ours` gives the monthly
  * validation back. Emits job.failed (jobs/events.ts) and deletes the upload.
  */
-async function failJob(
+export async function failJob(
   app: FastifyInstance,
   job: JobRow,
   attempt: number,
@@ -238,6 +239,7 @@ async function failJob(
     return row;
   });
   if (ended && job.uploadKey) await app.storage.delete(job.uploadKey);
+  if (ended) await deleteParts(app, job);
   app.log.info({ jobId: job.id, ours, error: errorMessage }, 'Validation job failed');
 }
 
@@ -306,8 +308,13 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
       source = await app.storage.get(job.uploadKey!);
     }
     if (!source) throw new Error('The fetched file is not in storage');
+    // A big CSV file is split into parts that any worker validates (decision 239); this
+    // attempt ends once they are queued, and the job's next attempt merges them.
+    const merging = job.splitParts !== null;
+    if (!merging && (await splitJob(app, job, held(job.id, attempt)))) return;
     const schemaUsed = fromStorableJsonb(job.schemaUsed);
     const outcome = await runValidation(app, {
+      ...(merging ? { merge: mergeParts(app, job, control.signal) } : {}),
       // The bytes read so far, for the job's progress (the run applies the plan's limit).
       source: countBytes(source, {
         max: null,
@@ -366,6 +373,7 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
       return;
     }
     if (job.uploadKey) await app.storage.delete(job.uploadKey);
+    await deleteParts(app, job);
     app.log.info(
       { jobId: job.id, resultId: outcome.resultId, bytes: outcome.bytes, rows: result.totalRows },
       'Validation job completed',
@@ -413,8 +421,19 @@ export async function sweepStaleJobs(app: FastifyInstance): Promise<number> {
   const stale = await app.db
     .update(validationJobs)
     .set({ status: 'queued', heartbeatAt: null })
-    .where(and(eq(validationJobs.status, 'running'), lt(validationJobs.heartbeatAt, cutoff)))
+    .where(
+      and(
+        eq(validationJobs.status, 'running'),
+        lt(validationJobs.heartbeatAt, cutoff),
+        // A split job waiting for its parts is held by them (their own sweep below).
+        or(
+          isNull(validationJobs.splitParts),
+          eq(validationJobs.partsDone, validationJobs.splitParts),
+        ),
+      ),
+    )
     .returning({ id: validationJobs.id });
+  await sweepStaleParts(app);
   if (stale.length === 0) return 0;
   const boss = await app.jobQueue.boss();
   for (const s of stale) await boss.send(VALIDATION_QUEUE, { jobId: s.id });

@@ -1,5 +1,13 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { SchemaProblem, ValidationResult } from '@schemacheck/engine';
+import type {
+  ChunkOutcome,
+  ChunkVerdict,
+  CsvChunk,
+  CsvSplitPlan,
+  PlannedChunk,
+  SchemaProblem,
+  ValidationResult,
+} from '@schemacheck/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BeginOptions, FileInputInfo, FileOptions, FromWorker, ToWorker } from './protocol.ts';
 import type { FileType } from '@schemacheck/engine';
@@ -73,6 +81,8 @@ export class ValidationJob {
     resolve: (r: ValidationResult, input?: FileInputInfo) => void;
     reject: (e: Error) => void;
   } | null = null;
+  /** The awaited answer of a split job's chunk or merge step (chunkDone, verdict). */
+  private answer: { resolve: (m: FromWorker) => void; reject: (e: Error) => void } | null = null;
   private onReport: ((text: string, stream?: 'valid' | 'invalid') => void) | null = null;
   private failure: Error | null = null;
   private closed = false;
@@ -131,6 +141,54 @@ export class ValidationJob {
     });
   }
 
+  /** A chunk of a split job's CSV (docs/decisions/239): push() its bytes, then endChunk(). */
+  beginChunk(plan: CsvSplitPlan, header: Uint8Array, chunk: CsvChunk, now: string): void {
+    // A copy of its own to transfer (a Buffer's slice() shares its memory).
+    const copy = new Uint8Array(header.byteLength);
+    copy.set(header);
+    this.send({ type: 'beginChunk', job: this.id, plan, header: copy.buffer, chunk, now }, [
+      copy.buffer,
+    ]);
+  }
+
+  /** The chunk's outcome once the worker has read everything sent. */
+  async endChunk(): Promise<ChunkOutcome> {
+    const m = await this.ask({ type: 'endChunk', job: this.id });
+    if (m.type !== 'chunkDone') throw new Error(`unexpected answer ${m.type}`);
+    return m.outcome;
+  }
+
+  /**
+   * The merge of a split job's outcomes (docs/decisions/239): the report and row outputs as
+   * begin() writes them; then merge() each outcome in order, push() each merged chunk's bytes
+   * when the row outputs are wanted, and end().
+   */
+  beginMerge(
+    options: BeginOptions,
+    onReport?: (text: string, stream?: 'valid' | 'invalid') => void,
+  ): void {
+    this.onReport = onReport ?? null;
+    this.send({ type: 'beginMerge', job: this.id, options });
+  }
+
+  async merge(
+    planned: PlannedChunk,
+    outcome: ChunkOutcome,
+    seeded: boolean,
+  ): Promise<ChunkVerdict> {
+    const m = await this.ask({ type: 'merge', job: this.id, planned, outcome, seeded });
+    if (m.type !== 'verdict') throw new Error(`unexpected answer ${m.type}`);
+    return m.verdict;
+  }
+
+  private ask(message: ToWorker): Promise<FromWorker> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.answer = { resolve, reject };
+      this.send(message);
+    });
+  }
+
   /**
    * Validates a spooled container file in the worker (after open()); resolves with the result
    * and what was read inside, or rejects with InputRefused.
@@ -184,6 +242,15 @@ export class ValidationJob {
       case 'report':
         this.onReport?.(m.text, m.stream);
         return;
+      case 'chunkDone':
+        this.slot.jobs.delete(this.id);
+        this.answer?.resolve(m);
+        this.answer = null;
+        return;
+      case 'verdict':
+        this.answer?.resolve(m);
+        this.answer = null;
+        return;
       case 'done':
         this.slot.jobs.delete(this.id);
         this.finished?.resolve(m.result, m.input);
@@ -206,6 +273,8 @@ export class ValidationJob {
     this.failure = err;
     this.finished?.reject(err);
     this.finished = null;
+    this.answer?.reject(err);
+    this.answer = null;
     this.opened = null;
     this.wake();
   }

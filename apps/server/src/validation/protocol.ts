@@ -1,4 +1,12 @@
-import type { SchemaProblem, ValidationResult } from '@schemacheck/engine';
+import type {
+  ChunkOutcome,
+  ChunkVerdict,
+  CsvChunk,
+  CsvSplitPlan,
+  PlannedChunk,
+  SchemaProblem,
+  ValidationResult,
+} from '@schemacheck/engine';
 import type { FileType } from '@schemacheck/engine';
 
 // Messages between the event loop and a validation worker (docs/decisions/030). Every message
@@ -44,6 +52,26 @@ export type ToWorker =
   | { type: 'begin'; job: number; options: BeginOptions }
   | { type: 'chunk'; job: number; data: ArrayBuffer }
   | { type: 'end'; job: number }
+  /**
+   * One chunk of a split job's CSV (docs/decisions/239): its bytes follow as `chunk` messages,
+   * `endChunk` answers `chunkDone`. `header` is the file's header line.
+   */
+  | {
+      type: 'beginChunk';
+      job: number;
+      plan: CsvSplitPlan;
+      header: ArrayBuffer;
+      chunk: CsvChunk;
+      now: string;
+    }
+  | { type: 'endChunk'; job: number }
+  /**
+   * The merge of a split job's chunk outcomes, in order: the report and row outputs are written
+   * as `begin` writes them; each `merge` answers a `verdict`; `chunk` messages are the merged
+   * chunks' bytes for the row outputs; `end` answers `done` with the whole file's result.
+   */
+  | { type: 'beginMerge'; job: number; options: BeginOptions }
+  | { type: 'merge'; job: number; planned: PlannedChunk; outcome: ChunkOutcome; seeded: boolean }
   | { type: 'close'; job: number };
 
 export type FromWorker =
@@ -58,6 +86,8 @@ export type FromWorker =
   /** Report text; with `stream`, text of the valid or invalid rows output instead. */
   | { type: 'report'; job: number; text: string; stream?: 'valid' | 'invalid' }
   | { type: 'done'; job: number; result: ValidationResult; input?: FileInputInfo }
+  | { type: 'chunkDone'; job: number; outcome: ChunkOutcome }
+  | { type: 'verdict'; job: number; verdict: ChunkVerdict }
   /** The engine refused the container (a bomb, an .xls, several entries): the client's 4xx. */
   | { type: 'refused'; job: number; code: string; message: string }
   | { type: 'failed'; job: number; message: string };

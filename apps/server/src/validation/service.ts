@@ -22,7 +22,7 @@ import { inListNames } from '../lists/upload.ts';
 import { countBytes } from './byte-counter.ts';
 import { displayFileName } from './files.ts';
 import { fileTooLarge, rowLimit } from './limits.ts';
-import { InputRefused, type ValidationPool } from './pool.ts';
+import { InputRefused, type ValidationJob, type ValidationPool } from './pool.ts';
 import { insertResult, reportKeyFor, type ResultRow } from './results.ts';
 import type { FileType } from '@schemacheck/engine';
 
@@ -94,6 +94,13 @@ export interface ValidationInput {
   beforeRecord?: () => Promise<void>;
   /** Which sheet of a workbook, which entry of a zip (the `sheet` / `entry` parameters). */
   choice?: { sheet?: string; entry?: string };
+  /**
+   * A split CSV job's merge (docs/decisions/239): instead of reading `source`, the run hands its
+   * worker job, begun in merge mode, to this function, which merges the parts' outcomes into
+   * it in order and returns the file's size. The report, row outputs and the stored result are
+   * written as for a file read here.
+   */
+  merge?: (job: ValidationJob) => Promise<number>;
 }
 
 export interface ValidationOutcome {
@@ -195,7 +202,9 @@ export async function runValidation(
       );
     };
 
-    const { first, rest } = await firstChunk(input.source);
+    const { first, rest } = input.merge
+      ? { first: null, rest: (async function* () {})() }
+      : await firstChunk(input.source);
     let bytes = 0;
     const counted = countBytes(rest, {
       max: limits.maxBytes,
@@ -204,7 +213,21 @@ export async function runValidation(
       abort: { signal, error: () => new ValidationAborted('The validation was aborted') },
     });
     let rows = 0;
-    if (CONTAINER_NAME.test(fileName) || (first && sniffContainer(first) !== 'none')) {
+    if (input.merge) {
+      detected = { fileType: 'csv' };
+      openReport();
+      job.beginMerge(
+        {
+          fileType: 'csv',
+          maxErrors: STORED_ERRORS,
+          report: sink !== null,
+          rows: sink !== null,
+          now: deps.now().toISOString(),
+        },
+        sink ? onText : undefined,
+      );
+      bytes = await input.merge(job);
+    } else if (CONTAINER_NAME.test(fileName) || (first && sniffContainer(first) !== 'none')) {
       // gzip, zip and workbooks: spooled, then read by the worker as the CLI reads them.
       const spool = join(deps.config?.dataDir ?? tmpdir(), 'tmp', `upload-${resultId}`);
       try {
@@ -257,7 +280,9 @@ export async function runValidation(
     }
     const type: DetectedFileType = detected!;
     const result = containerResult ?? (await job.end());
-    if (result.rowLimitExceeded && limits.maxRows !== null) {
+    // A merge reads every row; the plan's row limit is the same refusal as when read here.
+    const overRows = input.merge !== undefined && result.totalRows > (limits.maxRows ?? Infinity);
+    if ((result.rowLimitExceeded || overRows) && limits.maxRows !== null) {
       throw limitError('rows', limits.maxRows);
     }
     if (sink) {

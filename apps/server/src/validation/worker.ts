@@ -2,12 +2,16 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import {
+  ChunkMerger,
+  createCsvChunkValidator,
   createCsvReportWriter,
   createValidator,
   InputRefusedError,
   parseSchemaText,
   planInputs,
   validateOpened,
+  type ChunkValidator,
+  type Issue,
   type SchemaModel,
   type Validator,
 } from '@schemacheck/engine';
@@ -19,7 +23,7 @@ import {
   type RowStream,
   type WorkerRows,
 } from '../reports/row-split.ts';
-import type { FileOptions, FromWorker, ToWorker } from './protocol.ts';
+import type { BeginOptions, FileOptions, FromWorker, ToWorker } from './protocol.ts';
 
 // A validation worker thread: checks schemas and runs the engine on the chunks it is sent, so
 // that the event loop only moves bytes (docs/decisions/030). Report text is sent back in pieces
@@ -34,6 +38,10 @@ interface Job {
   /** Reference lists for inList rules (ValidateOptions.lists). */
   lists?: Record<string, string[]>;
   validator?: Validator;
+  /** A chunk of a split job (docs/decisions/239). */
+  chunkValidator?: ChunkValidator;
+  /** The merge of a split job's chunks. */
+  merger?: ChunkMerger;
   rows?: WorkerRows;
   report: string[];
   reportChars: number;
@@ -80,22 +88,7 @@ port.on('message', (m: ToWorker) => {
         const job = jobs.get(id);
         if (!job?.model) throw new Error('begin before open');
         const o = m.options;
-        let onIssue;
-        if (o.report) {
-          const writer = createCsvReportWriter(
-            (text) => {
-              job.report.push(text);
-              job.reportChars += text.length;
-              if (job.reportChars >= REPORT_PIECE) flush(id, job);
-            },
-            { withPath: o.fileType === 'json' },
-          );
-          onIssue = writer.add.bind(writer);
-        }
-        if (o.rows) {
-          job.rows = createWorkerRows(rowSender(id), splitOptionsOf(o));
-          onIssue = withRows(onIssue, job.rows);
-        }
+        const onIssue = outputsOf(id, job, o);
         job.validator = createValidator(job.model, {
           fileType: o.fileType,
           maxErrors: o.maxErrors,
@@ -113,8 +106,59 @@ port.on('message', (m: ToWorker) => {
         void runFile(id, job, job.model, m.options);
         return;
       }
+      case 'beginChunk': {
+        const job = jobs.get(id);
+        if (!job?.model) throw new Error('beginChunk before open');
+        job.chunkValidator = createCsvChunkValidator(
+          job.model,
+          m.plan,
+          new Uint8Array(m.header),
+          m.chunk,
+          { now: new Date(m.now), ...(job.lists ? { lists: job.lists } : {}) },
+        );
+        return;
+      }
+      case 'endChunk': {
+        const job = jobs.get(id);
+        if (!job?.chunkValidator) throw new Error('endChunk before beginChunk');
+        const outcome = job.chunkValidator.finish();
+        jobs.delete(id);
+        const transfer: ArrayBuffer[] = [];
+        for (const t of outcome.seen) {
+          transfer.push(t.h1.buffer as ArrayBuffer, t.h2.buffer as ArrayBuffer);
+          transfer.push(t.rows.buffer as ArrayBuffer);
+        }
+        port.postMessage({ type: 'chunkDone', job: id, outcome } satisfies FromWorker, transfer);
+        return;
+      }
+      case 'beginMerge': {
+        const job = jobs.get(id);
+        if (!job?.model) throw new Error('beginMerge before open');
+        job.merger = new ChunkMerger(m.options.maxErrors, outputsOf(id, job, m.options));
+        return;
+      }
+      case 'merge': {
+        const job = jobs.get(id);
+        if (!job?.merger) throw new Error('merge before beginMerge');
+        const verdict = job.merger.accept(m.planned, m.outcome, m.seeded);
+        flush(id, job);
+        post({ type: 'verdict', job: id, verdict });
+        return;
+      }
       case 'chunk': {
         const job = jobs.get(id);
+        if (job?.chunkValidator) {
+          job.chunkValidator.push(new Uint8Array(m.data));
+          post({ type: 'ack', job: id, rows: 0, stopped: false });
+          return;
+        }
+        if (job?.merger) {
+          // The merged chunk's bytes, after its issues: the row outputs follow the issues.
+          job.rows?.push(new Uint8Array(m.data));
+          flush(id, job);
+          post({ type: 'ack', job: id, rows: 0, stopped: false });
+          return;
+        }
         if (!job?.validator) return; // closed meanwhile
         const data = new Uint8Array(m.data);
         job.validator.push(data);
@@ -125,8 +169,8 @@ port.on('message', (m: ToWorker) => {
       }
       case 'end': {
         const job = jobs.get(id);
-        if (!job?.validator) throw new Error('end before begin');
-        const result = job.validator.end();
+        if (!job || !(job.merger ?? job.validator)) throw new Error('end before begin');
+        const result = job.merger ? job.merger.result() : job.validator!.end();
         job.rows?.end();
         flush(id, job);
         jobs.delete(id);
@@ -216,6 +260,27 @@ async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions)
   } finally {
     await source.close().catch(() => {});
   }
+}
+
+/** The report writer and row outputs `o` asks for, as one onIssue (none when neither). */
+function outputsOf(id: number, job: Job, o: BeginOptions): ((issue: Issue) => void) | undefined {
+  let onIssue: ((issue: Issue) => void) | undefined;
+  if (o.report) {
+    const writer = createCsvReportWriter(
+      (text) => {
+        job.report.push(text);
+        job.reportChars += text.length;
+        if (job.reportChars >= REPORT_PIECE) flush(id, job);
+      },
+      { withPath: o.fileType === 'json' },
+    );
+    onIssue = writer.add.bind(writer);
+  }
+  if (o.rows) {
+    job.rows = createWorkerRows(rowSender(id), splitOptionsOf(o));
+    onIssue = withRows(onIssue, job.rows);
+  }
+  return onIssue;
 }
 
 /** Sends a piece of the valid or invalid rows output (decision 205). */
