@@ -90,7 +90,7 @@ describe('webhooks in /profile and API jobs on the dashboard', () => {
     await section.getByText(receiverUrl).waitFor();
     expect(await page.getByText(secret).count()).toBe(0);
     await section.getByRole('button', { name: 'Deliveries' }).click();
-    await section.getByRole('table').getByText('204').waitFor();
+    await section.getByTestId('delivery-cards').getByText('204').waitFor();
     await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'webhooks-390.png') });
     await page.setViewportSize(DESKTOP);
   });

@@ -31,6 +31,7 @@ const PUBLIC_PATHS = [
   '/buying-guide',
   '/help',
   '/api-docs',
+  '/api-docs/reference',
   '/privacy',
   '/terms',
   '/auth',

@@ -36,6 +36,7 @@ export const PRERENDERED_PATHS: string[] = [
   paths.buyingGuide,
   paths.help,
   paths.apiDocs,
+  paths.apiReference,
   paths.privacy,
   paths.terms,
   paths.auth,

@@ -18,6 +18,20 @@ const longDate = new Intl.DateTimeFormat(LOCALE, {
   timeZone: 'UTC',
 });
 
+const clock = new Intl.DateTimeFormat(LOCALE, {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+const clockSeconds = new Intl.DateTimeFormat(LOCALE, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
 /** 1234567 → "1,234,567". */
 export function formatCount(n: number): string {
   return counts.format(n);
@@ -52,4 +66,19 @@ export function formatLongDate(value: string | Date | null): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
   return longDate.format(date);
+}
+
+/**
+ * An ISO timestamp or a Date as "1 December 2026, 14:05 UTC" (with `seconds`, "14:05:09 UTC"):
+ * the same family as formatLongDate, for the moments a page lists (keys used, jobs, webhook
+ * deliveries). null as '', an unreadable text as it is.
+ */
+export function formatDateTime(
+  value: string | Date | null,
+  { seconds = false }: { seconds?: boolean } = {},
+): string {
+  if (value === null) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${longDate.format(date)}, ${(seconds ? clockSeconds : clock).format(date)} UTC`;
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatBytes, formatCount, formatLongDate, formatMoney } from '../src/format.ts';
+import {
+  formatBytes,
+  formatCount,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+} from '../src/format.ts';
 
 // What a person reads on the pages and in the server's messages: one output for each value.
 describe('format', () => {
@@ -32,6 +38,15 @@ describe('format', () => {
     expect(formatLongDate(new Date(Date.UTC(2026, 0, 31, 23, 59)))).toBe('31 January 2026');
     expect(formatLongDate('not a date')).toBe('not a date');
     expect(formatLongDate(null)).toBe('');
+  });
+
+  it('writes moments in the same family, with the time in UTC', () => {
+    expect(formatDateTime('2026-12-01T14:05:09.000Z')).toBe('1 December 2026, 14:05 UTC');
+    expect(formatDateTime(new Date(Date.UTC(2026, 0, 31, 0, 4, 5)), { seconds: true })).toBe(
+      '31 January 2026, 00:04:05 UTC',
+    );
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDateTime(null)).toBe('');
   });
 
   it('groups counts by thousands', () => {

@@ -201,6 +201,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.apiReference,
+        lazy: page(
+          'api-reference',
+          () => import('./routes/api-reference'),
+          (m) => m.ApiReferenceRoute,
+        ),
+      },
+      {
         path: '*',
         lazy: page(
           'not-found',

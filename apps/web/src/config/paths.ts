@@ -23,4 +23,5 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/profile',
   apiDocs: '/api-docs',
+  apiReference: '/api-docs/reference',
 } as const;

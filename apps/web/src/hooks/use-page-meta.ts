@@ -16,7 +16,8 @@ export interface PageMeta {
   /** The page's own title; " | SchemaCheck" is appended unless it already names the site. */
   title: string;
   description: string;
-  keywords?: string[];
+  /** Every page names its keywords (SPEC: page metadata). */
+  keywords: string[];
   /** Canonical path; defaults to the current path (without query or hash). */
   path?: string;
   ogType?: 'website' | 'article';

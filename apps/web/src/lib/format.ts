@@ -3,7 +3,13 @@ import { formatBytes, formatCount } from '@schemacheck/contracts';
 // How sizes, counts, money and dates are written on every page: contracts' format module (the
 // server's messages use the same), plus the few phrasings only the pages need.
 
-export { formatBytes, formatCount, formatLongDate, formatMoney } from '@schemacheck/contracts';
+export {
+  formatBytes,
+  formatCount,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+} from '@schemacheck/contracts';
 
 /** A plan's maximum file size: "1 MB", "25 MB" or "Unlimited". */
 export function formatMaxFileSize(bytes: number | null): string {

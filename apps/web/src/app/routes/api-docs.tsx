@@ -8,6 +8,14 @@ export function ApiDocsRoute() {
     title: 'API Documentation',
     description:
       'The SchemaCheck REST API: API keys, schemas, file validation, reports, usage and rate limits, with cURL, Python and JavaScript samples.',
+    keywords: [
+      'SchemaCheck API',
+      'CSV validation API',
+      'JSON validation API',
+      'REST API',
+      'webhooks',
+      'API keys',
+    ],
     path: paths.apiDocs,
   });
   return (

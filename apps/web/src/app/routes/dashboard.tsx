@@ -69,6 +69,7 @@ export function DashboardRoute() {
   usePageMeta({
     title: 'Dashboard',
     description: 'Your SchemaCheck workspace for validating CSV and JSON files.',
+    keywords: ['SchemaCheck dashboard', 'validate CSV', 'validate JSON', 'saved schemas'],
     path: paths.dashboard,
     noindex: true,
   });

@@ -8,6 +8,7 @@ export function ForgotPasswordRoute() {
     title: 'Reset Your Password',
     description:
       'Forgot your SchemaCheck password? Enter your email and we will send you a reset link.',
+    keywords: ['reset password', 'forgot password', 'SchemaCheck account'],
     path: paths.forgotPassword,
   });
   return (

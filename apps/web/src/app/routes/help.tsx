@@ -11,6 +11,7 @@ import { FaqSection } from '@/features/marketing/components/faq-section';
 import { PageHero, Section } from '@/features/marketing/components/page-sections';
 import { helpFaqs } from '@/features/marketing/content/faqs';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
+import { plural } from '@/lib/format';
 
 const crumbs = [HOME_CRUMB, { label: 'Help Center', path: paths.help }];
 
@@ -78,6 +79,42 @@ export function HelpRoute() {
             />
           </div>
         </form>
+        {/* The matches show here, under the box the user is typing in, not in the FAQ below the
+            fold; the status line is always in the page so that screen readers hear each count. */}
+        <div className="mt-4 max-w-xl">
+          <p role="status" className="text-sm text-zinc-700" data-testid="help-search-status">
+            {query
+              ? shown.length
+                ? `${plural(shown.length, 'question')} ${shown.length === 1 ? 'matches' : 'match'} “${query}”`
+                : `No question matches “${query}”.`
+              : ''}
+          </p>
+          {query && shown.length === 0 ? (
+            <p className="mt-1 text-sm text-zinc-600">
+              Try other words, or{' '}
+              <a
+                href={`mailto:${SUPPORT_EMAIL}`}
+                className="font-medium text-indigo-700 underline underline-offset-2"
+              >
+                email support
+              </a>
+              .
+            </p>
+          ) : null}
+          {query && shown.length > 0 ? (
+            <ul aria-label="Matching questions" className="mt-3 grid gap-3">
+              {shown.map((faq) => (
+                <li
+                  key={faq.question}
+                  className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs"
+                >
+                  <h2 className="text-base font-semibold text-zinc-900">{faq.question}</h2>
+                  <p className="mt-1.5 text-sm leading-6 text-zinc-600">{faq.answer}</p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       </PageHero>
 
       <Section title="Get help" tinted>
@@ -134,16 +171,7 @@ export function HelpRoute() {
         </ul>
       </Section>
 
-      <FaqSection
-        faqs={shown}
-        intro={
-          query
-            ? shown.length
-              ? `${shown.length} of ${helpFaqs.length} questions match “${query}”.`
-              : `No question matches “${query}”. Try other words, or contact support.`
-            : undefined
-        }
-      />
+      <FaqSection faqs={helpFaqs} />
     </SiteLayout>
   );
 }

@@ -18,6 +18,7 @@ export function NotFoundRoute() {
   usePageMeta({
     title: 'Page Not Found',
     description: "The page you're looking for doesn't exist or has been moved.",
+    keywords: ['page not found', 'SchemaCheck'],
     noindex: true,
   });
   return (

@@ -41,6 +41,7 @@ export function ProfileRoute() {
   usePageMeta({
     title: 'Profile',
     description: 'Your SchemaCheck account details and plan.',
+    keywords: ['SchemaCheck account', 'subscription', 'API keys', 'webhooks'],
     path: paths.profile,
     noindex: true,
   });

@@ -15,6 +15,7 @@ export function ResetPasswordRoute() {
   usePageMeta({
     title: 'Set a New Password',
     description: 'Choose a new password for your SchemaCheck account.',
+    keywords: ['new password', 'reset password', 'SchemaCheck account'],
     path: paths.resetPassword,
     noindex: true,
   });

@@ -56,6 +56,7 @@ export function StripeSuccessRoute() {
   usePageMeta({
     title: 'Payment Confirmation',
     description: 'Confirmation of your SchemaCheck subscription after checkout.',
+    keywords: ['SchemaCheck subscription', 'payment confirmation', 'checkout'],
     path: paths.stripeSuccess,
     noindex: true,
   });

@@ -29,7 +29,7 @@ interface HeaderProps {
 }
 
 const desktopLink =
-  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-700 transition-colors hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 aria-[current=page]:text-indigo-700';
+  'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-zinc-700 transition-colors hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 aria-[current=page]:text-indigo-700 xl:px-3';
 
 const menuLink =
   'flex items-center rounded-lg px-3 py-2.5 text-[15px] font-medium text-zinc-800 transition-colors hover:bg-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700';
@@ -95,11 +95,11 @@ export function Header({ showAuth = true, navItems = defaultNavItems }: HeaderPr
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
 
-        <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
+        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex xl:gap-1">
           {navItems.map((item) => renderNavItem(item, false))}
         </nav>
 
-        <div className="hidden min-w-[220px] items-center justify-end gap-2 xl:flex">
+        <div className="hidden items-center justify-end gap-2 lg:flex xl:min-w-[220px]">
           {isPending ? null : signedIn ? (
             <>
               <NavLink to={paths.dashboard} className={desktopLink}>
@@ -129,7 +129,7 @@ export function Header({ showAuth = true, navItems = defaultNavItems }: HeaderPr
 
         <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
           <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="xl:hidden" aria-label="Open menu">
+            <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
               <Menu aria-hidden="true" />
             </Button>
           </SheetTrigger>

@@ -3,11 +3,7 @@
 import { clientSample } from './client-sample';
 
 function Code({ children }: { children: string }) {
-  return (
-    <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[12.5px] text-zinc-800">
-      {children}
-    </code>
-  );
+  return <code className="code-inline">{children}</code>;
 }
 
 export function ClientSection({ apiBase }: { apiBase: string }) {
@@ -26,7 +22,7 @@ export function ClientSection({ apiBase }: { apiBase: string }) {
       <pre
         tabIndex={0}
         aria-label="TypeScript client example"
-        className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-[12.5px] leading-5 text-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+        className="code-block rounded-lg bg-zinc-900"
       >
         <code>{clientSample(apiBase)}</code>
       </pre>

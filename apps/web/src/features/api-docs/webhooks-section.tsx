@@ -36,7 +36,7 @@ export function WebhooksSection() {
       <pre
         tabIndex={0}
         aria-label="A job.completed payload"
-        className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-[12.5px] leading-5 text-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+        className="code-block rounded-lg bg-zinc-900"
       >
         <code>{PAYLOAD}</code>
       </pre>
@@ -75,7 +75,7 @@ export function WebhooksSection() {
             <pre
               tabIndex={0}
               aria-label={`A webhook receiver in ${s.label}`}
-              className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-[12.5px] leading-5 text-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+              className="code-block rounded-lg bg-zinc-900"
             >
               <code data-language={s.language}>{s.code}</code>
             </pre>

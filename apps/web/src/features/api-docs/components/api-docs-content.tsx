@@ -9,7 +9,7 @@ import {
   TEST_MODE_RATE_PER_MINUTE,
 } from '@schemacheck/contracts';
 import { Info } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { ActionLinks } from '@/components/ui/action-links';
@@ -21,7 +21,7 @@ import { endpointSamples, type EndpointSample } from '../samples';
 import { ClientSection } from '../client-section';
 import { WebhooksSection } from '../webhooks-section';
 import { CodeSample } from './code-sample';
-import { EndpointReference, errorCodes, Inline } from './endpoint-reference';
+import { errorCodes, Inline, operationId, operations } from './endpoint-reference';
 import { MethodBadge } from './method-badge';
 
 // /api-docs: a guide from a Business account to a validated file in a pipeline, then the full
@@ -42,21 +42,15 @@ const SECTIONS = [
 const business = PLANS.business.limits;
 
 /**
- * The site's origin for the samples' absolute URLs, so that a copied cURL line works as it is.
- * The pre-render writes its origin (APP_URL, rewritten by the server when it runs under another
- * one), which a reader without scripts gets; in the browser the first render repeats what the
- * HTML says (the canonical link's origin, so hydration matches) and then takes the page's own.
+ * The site's origin for the samples' absolute URLs, so that a copied cURL line works as it is:
+ * the canonical link's, which the pre-render writes (APP_URL; the server rewrites it when it runs
+ * under another origin) and the API answers at. The browser reads the same link, so hydration
+ * repeats the pre-rendered line instead of changing it (a layout shift, docs/decisions/231).
  */
-function initialOrigin(): string {
+function siteOrigin(): string {
   if (typeof document === 'undefined') return siteUrl('');
   const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
   return canonical ? new URL(canonical).origin : window.location.origin;
-}
-
-function useOrigin(): string {
-  const [origin, setOrigin] = useState(initialOrigin);
-  useEffect(() => setOrigin(window.location.origin), []);
-  return origin;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -74,11 +68,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function Code({ children }: { children: ReactNode }) {
-  return (
-    <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[12.5px] text-zinc-800">
-      {children}
-    </code>
-  );
+  return <code className="code-inline">{children}</code>;
 }
 
 function Endpoint({ sample, children }: { sample: EndpointSample; children?: ReactNode }) {
@@ -97,7 +87,7 @@ function Endpoint({ sample, children }: { sample: EndpointSample; children?: Rea
 }
 
 export function ApiDocsContent() {
-  const origin = useOrigin();
+  const [origin] = useState(siteOrigin);
   const base = `${origin}/api/v1`;
   const samples = Object.fromEntries(endpointSamples(base).map((s) => [s.operationId, s]));
   const s = (id: string) => samples[id]!;
@@ -327,35 +317,24 @@ export function ApiDocsContent() {
               <Code>._:=+/@-</Code>, up to 128 characters) and it is used instead, so our logs and
               yours share one id.
             </p>
-            <div className="overflow-x-auto rounded-lg border border-zinc-200">
-              <table className="w-full min-w-[32rem] text-left text-[13px]">
-                <caption className="sr-only">Error codes</caption>
-                <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Status
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Code
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Meaning
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-200">
-                  {errorCodes().map((e) => (
-                    <tr key={e.code}>
-                      <td className="px-3 py-2 font-mono">{e.status}</td>
-                      <td className="px-3 py-2 font-mono text-zinc-900">{e.code}</td>
-                      <td className="px-3 py-2">
-                        <Inline text={e.description} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <dl
+              data-testid="error-codes"
+              className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-[13px]"
+            >
+              {errorCodes().map((e) => (
+                <div
+                  key={e.code}
+                  className="grid gap-1 px-3 py-2 sm:grid-cols-[14rem_1fr] sm:gap-4"
+                >
+                  <dt className="break-words font-mono text-zinc-900">
+                    <span className="text-zinc-600">{e.status}</span> {e.code}
+                  </dt>
+                  <dd>
+                    <Inline text={e.description} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
           </Section>
 
           <Section id="client" title="TypeScript client">
@@ -364,7 +343,14 @@ export function ApiDocsContent() {
 
           <Section id="reference" title="Endpoint reference">
             <p>
-              Generated from the{' '}
+              Every endpoint with its parameters, request body and responses is on{' '}
+              <a
+                href={paths.apiReference}
+                className="font-medium text-indigo-700 underline underline-offset-2"
+              >
+                the endpoint reference
+              </a>
+              , generated from the{' '}
               <a
                 href="/api/v1/openapi.json"
                 className="font-medium text-indigo-700 underline underline-offset-2"
@@ -373,7 +359,17 @@ export function ApiDocsContent() {
               </a>
               , which you can load into your own tools.
             </p>
-            <EndpointReference />
+            <ul aria-label="Endpoints" className="grid gap-x-6 gap-y-1 md:grid-cols-2">
+              {operations().map(({ method, path, op }) => (
+                <li key={`${method} ${path}`}>
+                  <a href={`${paths.apiReference}#${operationId(op)}`} className="ref-link">
+                    <span className={`ref-method ref-${method.toLowerCase()}`}>{method}</span>
+                    <code className="break-all font-mono">{path}</code>
+                    <span className="text-zinc-600">{String(op.summary)}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
           </Section>
 
           <ActionLinks

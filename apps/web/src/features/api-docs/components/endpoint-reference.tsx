@@ -16,10 +16,7 @@ export function Inline({ text }: { text: string }) {
     <>
       {text.split('`').map((part, i) =>
         i % 2 === 1 ? (
-          <code
-            key={i}
-            className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[12.5px] text-zinc-800"
-          >
+          <code key={i} className="code-inline">
             {part}
           </code>
         ) : (
@@ -110,7 +107,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-interface Operation {
+export interface Operation {
   method: string;
   path: string;
   op: Json;
@@ -132,7 +129,7 @@ function OperationView({ method, path, op }: Operation) {
     string,
     { description: string; content?: Record<string, { schema: Json }> }
   >;
-  const id = `op-${String(op.operationId)}`;
+  const id = operationId(op);
   return (
     <article
       id={id}
@@ -210,15 +207,38 @@ function OperationView({ method, path, op }: Operation) {
   );
 }
 
+/** The operations' tags (their groups), in the document's order. */
+export function operationTags(): string[] {
+  return [...new Set(operations().map((o) => String((o.op.tags as string[])[0])))];
+}
+
+export function tagId(tag: string): string {
+  return `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
+/** The anchor of an operation on the reference page. */
+export function operationId(op: Json): string {
+  return `op-${String(op.operationId)}`;
+}
+
 /** Every operation of the document, grouped by tag. */
 export function EndpointReference() {
   const ops = operations();
-  const tags = [...new Set(ops.map((o) => String((o.op.tags as string[])[0])))];
   return (
-    <div className="flex flex-col gap-8">
-      {tags.map((tag) => (
-        <div key={tag}>
-          <h3 className="text-sm font-semibold uppercase tracking-wide text-zinc-500">{tag}</h3>
+    <div className="flex flex-col gap-10">
+      {operationTags().map((tag) => (
+        <section
+          key={tag}
+          id={tagId(tag)}
+          aria-labelledby={`${tagId(tag)}-heading`}
+          className="scroll-mt-24"
+        >
+          <h2
+            id={`${tagId(tag)}-heading`}
+            className="text-sm font-semibold uppercase tracking-wide text-zinc-600"
+          >
+            {tag}
+          </h2>
           <div className="mt-3 flex flex-col gap-4">
             {ops
               .filter((o) => (o.op.tags as string[])[0] === tag)
@@ -226,7 +246,7 @@ export function EndpointReference() {
                 <OperationView key={`${o.method} ${o.path}`} {...o} />
               ))}
           </div>
-        </div>
+        </section>
       ))}
     </div>
   );

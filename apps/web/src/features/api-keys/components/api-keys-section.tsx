@@ -24,7 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { toastOnError } from '@/lib/error-toast';
-import { formatBytes } from '@/lib/format';
+import { formatBytes, formatLongDate } from '@/lib/format';
 
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
@@ -33,14 +33,8 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 // revoke with a confirmation. A key is live or test (sc_test_…, docs/decisions/174): the choice
 // sits beside the name, and test keys carry a "Test" badge in the list.
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
 function when(iso: string | null, never = 'Never'): string {
-  return iso ? dateFormat.format(new Date(iso)) : never;
+  return iso ? formatLongDate(iso) : never;
 }
 
 function NewKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {

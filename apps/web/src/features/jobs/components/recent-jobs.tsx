@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, LoadErrorState, LoadingState } from '@/components/ui/query-states';
 import { paths } from '@/config/paths';
-import { formatBytes, formatCount } from '@/lib/format';
+import { formatBytes, formatCount, formatDateTime } from '@/lib/format';
 
 import { useRecentJobs } from '../api/jobs';
 
@@ -18,13 +18,6 @@ import { useRecentJobs } from '../api/jobs';
 // it shows the latest three until asked for the rest.
 
 const FIRST_JOBS = 3;
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 const STATUS: Record<
   JobV1['status'],
@@ -107,7 +100,7 @@ function JobRow({ job }: { job: JobV1 }) {
           {formatBytes(job.file_size)}
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
-          started {timeFormat.format(new Date(job.created_at))}
+          started {formatDateTime(job.created_at)}
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
           <code className="font-mono text-[12px] text-zinc-500">{job.job_id.slice(0, 8)}</code>

@@ -58,7 +58,7 @@ const STEPS = [
 interface ValidatorPageProps {
   fileType: FileType;
   /** The route's own metadata (keywords, JSON-LD, a longer title), over the defaults below. */
-  meta?: Partial<PageMeta>;
+  meta: Partial<PageMeta> & Pick<PageMeta, 'keywords'>;
   /** The route's guide content, below the validator. */
   children?: ReactNode;
   /** A template's schema and sample file to start with. */

@@ -23,6 +23,7 @@ import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastOnError } from '@/lib/error-toast';
+import { formatDateTime } from '@/lib/format';
 
 import {
   useCreateWebhook,
@@ -38,14 +39,7 @@ import {
 // and job.failed, see its signing secret once, send a test event, read every delivery attempt,
 // redeliver one, delete; a webhook switched off after failing for days shows why, with Enable.
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const when = (iso: string) => timeFormat.format(new Date(iso));
+const when = (iso: string) => formatDateTime(iso, { seconds: true });
 
 function SecretPanel({ created, onDone }: { created: WebhookCreatedV1; onDone: () => void }) {
   return (
@@ -139,65 +133,112 @@ function CreateForm({ onCreated }: { onCreated: (w: WebhookCreatedV1) => void })
   );
 }
 
-function DeliveryRow({ d, webhookId }: { d: DeliveryV1; webhookId: string }) {
+function DeliveryResult({ d }: { d: DeliveryV1 }) {
+  return (
+    <>
+      <Badge
+        variant={
+          d.status === 'succeeded' ? 'success' : d.status === 'failed' ? 'danger' : 'neutral'
+        }
+      >
+        {d.status === 'pending'
+          ? d.next_attempt_at
+            ? `Retry ${when(d.next_attempt_at)}`
+            : 'Pending'
+          : d.response_status
+            ? `${d.response_status}`
+            : d.status === 'succeeded'
+              ? 'Delivered'
+              : 'Failed'}
+      </Badge>
+      {d.duration_ms !== null ? (
+        <span className="ml-2 text-[12px] tabular-nums text-zinc-500">{d.duration_ms} ms</span>
+      ) : null}
+    </>
+  );
+}
+
+function DeliveryDetails({ d }: { d: DeliveryV1 }) {
+  return (
+    <>
+      {d.error ? <span className="block break-words text-red-700">{d.error}</span> : null}
+      {d.response_excerpt ? (
+        <span className="block truncate font-mono" title={d.response_excerpt}>
+          {d.response_excerpt}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function RedeliverButton({ d, webhookId }: { d: DeliveryV1; webhookId: string }) {
   const redeliver = useRedeliver();
+  if (d.status === 'pending') return null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={redeliver.isPending}
+      aria-label={`Redeliver attempt ${d.attempt} of ${d.event} from ${when(d.created_at)}`}
+      onClick={() =>
+        redeliver.mutate(
+          { webhookId, deliveryId: d.id },
+          {
+            onSuccess: () => toast({ title: 'Redelivery queued' }),
+            onError: toastOnError('Redelivery failed'),
+          },
+        )
+      }
+    >
+      Redeliver
+    </Button>
+  );
+}
+
+function DeliveryRow({ d, webhookId }: { d: DeliveryV1; webhookId: string }) {
   return (
     <tr className="align-top">
-      <td className="whitespace-nowrap py-2 pr-3 text-zinc-700">{when(d.created_at)}</td>
+      <td className="py-2 pr-3 text-zinc-700">{when(d.created_at)}</td>
       <td className="py-2 pr-3">
         <code className="font-mono text-[12px]">{d.event}</code>
         <span className="block text-[12px] text-zinc-500">attempt {d.attempt}</span>
       </td>
-      <td className="py-2 pr-3">
-        <Badge
-          variant={
-            d.status === 'succeeded' ? 'success' : d.status === 'failed' ? 'danger' : 'neutral'
-          }
-        >
-          {d.status === 'pending'
-            ? d.next_attempt_at
-              ? `Retry ${when(d.next_attempt_at)}`
-              : 'Pending'
-            : d.response_status
-              ? `${d.response_status}`
-              : d.status === 'succeeded'
-                ? 'Delivered'
-                : 'Failed'}
-        </Badge>
-        {d.duration_ms !== null ? (
-          <span className="ml-2 text-[12px] tabular-nums text-zinc-500">{d.duration_ms} ms</span>
-        ) : null}
+      <td className="whitespace-nowrap py-2 pr-3">
+        <DeliveryResult d={d} />
       </td>
       <td className="max-w-[22rem] py-2 pr-3 text-[12px] text-zinc-600">
-        {d.error ? <span className="block break-words text-red-700">{d.error}</span> : null}
-        {d.response_excerpt ? (
-          <span className="block truncate font-mono" title={d.response_excerpt}>
-            {d.response_excerpt}
-          </span>
-        ) : null}
+        <DeliveryDetails d={d} />
       </td>
       <td className="py-2 text-right">
-        {d.status !== 'pending' ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={redeliver.isPending}
-            aria-label={`Redeliver attempt ${d.attempt} of ${d.event} from ${when(d.created_at)}`}
-            onClick={() =>
-              redeliver.mutate(
-                { webhookId, deliveryId: d.id },
-                {
-                  onSuccess: () => toast({ title: 'Redelivery queued' }),
-                  onError: toastOnError('Redelivery failed'),
-                },
-              )
-            }
-          >
-            Redeliver
-          </Button>
-        ) : null}
+        <RedeliverButton d={d} webhookId={webhookId} />
       </td>
     </tr>
+  );
+}
+
+/** Phones: one card per attempt, as the results list does: nothing to scroll sideways. */
+function DeliveryCard({ d, webhookId }: { d: DeliveryV1; webhookId: string }) {
+  return (
+    <li className="rounded-lg border border-zinc-200 bg-white px-3 py-2.5 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="min-w-0">
+          <code className="font-mono text-[12px] text-zinc-900">{d.event}</code>
+          <span className="ml-2 text-[12px] text-zinc-500">attempt {d.attempt}</span>
+        </p>
+        <p>
+          <DeliveryResult d={d} />
+        </p>
+      </div>
+      <p className="mt-1 text-[12px] text-zinc-600">{when(d.created_at)}</p>
+      {d.error || d.response_excerpt ? (
+        <p className="mt-1 min-w-0 text-[12px] text-zinc-600">
+          <DeliveryDetails d={d} />
+        </p>
+      ) : null}
+      <div className="-mb-1 mt-1 flex justify-end">
+        <RedeliverButton d={d} webhookId={webhookId} />
+      </div>
+    </li>
   );
 }
 
@@ -221,8 +262,17 @@ function DeliveryLog({ webhook }: { webhook: WebhookV1 }) {
     );
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="mt-2 w-full min-w-[36rem] text-left text-sm">
+    <>
+      <ol
+        className="mt-2 grid gap-2 sm:hidden"
+        aria-label={`Delivery attempts to ${webhook.url}, newest first`}
+        data-testid="delivery-cards"
+      >
+        {deliveries.data.map((d) => (
+          <DeliveryCard key={d.id} d={d} webhookId={webhook.id} />
+        ))}
+      </ol>
+      <table className="mt-2 hidden w-full text-left text-sm sm:table">
         <caption className="sr-only">Delivery attempts to {webhook.url}, newest first</caption>
         <thead className="text-[12px] uppercase tracking-wide text-zinc-500">
           <tr>
@@ -242,7 +292,7 @@ function DeliveryLog({ webhook }: { webhook: WebhookV1 }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </>
   );
 }
 
