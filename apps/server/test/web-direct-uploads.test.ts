@@ -1,4 +1,7 @@
+import { S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucketOrigins } from '../src/plugins/security.ts';
 import {
   clientsOf,
   multipartBody,
@@ -85,6 +88,11 @@ describe('the dashboard’s direct uploads', () => {
     expect(created.parts.map((p: Json) => p.part_number)).toEqual([1, 2]);
     expect((await client.get('/api/auth/usage')).json()).toMatchObject({ used: 1 });
 
+    // The page lets the browser reach the part URLs (connect-src), on the bucket's own origin.
+    const csp = (await client.get('/api/auth/usage')).headers['content-security-policy'];
+    const connect = /connect-src ([^;]+)/.exec(String(csp))![1]!.split(' ');
+    expect(connect).toEqual(["'self'", new URL(created.parts[0].url).origin]);
+
     const parts = await sendParts(created, file);
     const completed = await client.post(`/api/jobs/${created.job_id}/complete`, { parts });
     expect(completed.statusCode, completed.body).toBe(202);
@@ -146,6 +154,43 @@ describe('the dashboard’s direct uploads', () => {
     expect((await client.get('/api/auth/usage')).json()).toMatchObject({ used: 0 });
   });
 
+  it("names the bucket's origins as the AWS SDK signs them, for the page's connect-src", async () => {
+    const signed = async (s3: Parameters<typeof bucketOrigins>[0] & {}) => {
+      const client = new S3Client({
+        region: s3.region,
+        forcePathStyle: s3.forcePathStyle,
+        ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+        credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      });
+      const url = await getSignedUrl(
+        client,
+        new UploadPartCommand({ Bucket: s3.bucket, Key: 'u/x.csv', UploadId: 'up', PartNumber: 1 }),
+        { expiresIn: 60 },
+      );
+      client.destroy();
+      return new URL(url).origin;
+    };
+    const configs = [
+      { bucket: 'sc-files', region: 'eu-west-2', endpoint: null, forcePathStyle: false },
+      { bucket: 'sc.files', region: 'eu-west-2', endpoint: null, forcePathStyle: false },
+      { bucket: 'sc-files', region: 'us-east-1', endpoint: null, forcePathStyle: true },
+      {
+        bucket: 'sc-files',
+        region: 'auto',
+        endpoint: 'https://acct.r2.example',
+        forcePathStyle: false,
+      },
+      {
+        bucket: 'sc-files',
+        region: 'us-east-1',
+        endpoint: 'http://minio:9000',
+        forcePathStyle: true,
+      },
+    ];
+    for (const s3 of configs) expect(bucketOrigins(s3)).toContain(await signed(s3));
+    expect(bucketOrigins(null)).toEqual([]);
+  });
+
   it('on local disk: refused with direct_upload_unavailable, nothing reserved', async () => {
     const client = await businessUser(onDisk, 'webdisk');
     const res = await client.post('/api/jobs/uploads', {
@@ -155,6 +200,8 @@ describe('the dashboard’s direct uploads', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('direct_upload_unavailable');
-    expect((await client.get('/api/auth/usage')).json()).toMatchObject({ used: 0 });
+    const usage = await client.get('/api/auth/usage');
+    expect(usage.json()).toMatchObject({ used: 0 });
+    expect(String(usage.headers['content-security-policy'])).toContain("connect-src 'self';");
   });
 });

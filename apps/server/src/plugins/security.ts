@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import type { S3Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { keepJsonText } from '../lib/json-body.ts';
 
@@ -30,6 +31,26 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+/**
+ * The origins of the bucket's presigned URLs, which the dashboard PUTs a direct upload's parts to
+ * (docs/decisions/236), as the AWS SDK addresses the bucket: the endpoint itself in path style,
+ * else the bucket as a subdomain of it; on AWS the regional virtual host. The path-style host
+ * too, which the SDK uses for a bucket whose name is no valid host label (dots).
+ */
+export function bucketOrigins(s3: S3Config | null): string[] {
+  if (!s3) return [];
+  if (s3.endpoint) {
+    const endpoint = new URL(s3.endpoint);
+    return s3.forcePathStyle
+      ? [endpoint.origin]
+      : [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, endpoint.origin];
+  }
+  const host = `s3.${s3.region}.amazonaws.com`;
+  return s3.forcePathStyle
+    ? [`https://${host}`]
+    : [`https://${s3.bucket}.${host}`, `https://${host}`];
+}
+
 export default fp(
   async (app) => {
     const secure = app.config.secureCookies;
@@ -44,7 +65,7 @@ export default fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...bucketOrigins(app.config.s3)],
           // The engine runs in a module Web Worker loaded from /assets (same origin): no blob: needed.
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
