@@ -91,28 +91,51 @@ async function validateChild(file: string, variant: Variant): Promise<void> {
 }
 
 /** Values that miss the list, and what "did you mean" must answer for each (undefined: none). */
-function probes(values: readonly string[]): [string, string | undefined][] {
-  const a = values[123_457 % values.length] as string;
-  const b = values[777_777 % values.length] as string;
+function probes(lines: ListLines): [string, string | undefined][] {
+  const a = lines.at(123_457 % lines.count);
+  const b = lines.at(777_777 % lines.count);
   return [
     [a, undefined], // listed: no error
     [a.toUpperCase(), a], // case
     [b.replace(' ', '  '), b], // spacing
     // A list whose deletions pass 2,000,000 keeps no edit-distance index (validate/suggest.ts):
     // a typo then gets nothing.
-    [`${b.slice(0, 5)}${b.slice(6)}`, typoIndexed(values) ? b : undefined],
+    [`${b.slice(0, 5)}${b.slice(6)}`, lines.deletions <= 2_000_000 ? b : undefined],
   ];
 }
 
-function typoIndexed(values: readonly string[]): boolean {
+/** The list file's lines (distinct, ASCII, LF-ended), read from its bytes without a string each. */
+interface ListLines {
+  count: number;
+  /** Deletions the "did you mean" index would hold for them (1 + L + L(L-1)/2 each). */
+  deletions: number;
+  at(k: number): string;
+}
+
+function listLines(bytes: Uint8Array): ListLines {
+  let count = 0;
   let deletions = 0;
-  for (const v of values) deletions += 1 + v.length + (v.length * (v.length - 1)) / 2;
-  return deletions <= 2_000_000;
+  for (let start = 0; start < bytes.length; count++) {
+    let end = bytes.indexOf(10, start);
+    if (end < 0) end = bytes.length;
+    const length = end - start;
+    deletions += 1 + length + (length * (length - 1)) / 2;
+    start = end + 1;
+  }
+  const at = (k: number) => {
+    let start = 0;
+    for (let i = 0; i < k; i++) start = bytes.indexOf(10, start) + 1;
+    const end = bytes.indexOf(10, start);
+    return Buffer.from(bytes.subarray(start, end < 0 ? bytes.length : end)).toString('latin1');
+  };
+  return { count, deletions, at };
 }
 
 async function listChild(file: string): Promise<void> {
   const started = startTimer();
-  const read = readListValues(readFileSync(file, 'utf8'), { csv: false });
+  // As the CLI's --list reads a file (packages/cli/src/lists.ts): its bytes.
+  const bytes = readFileSync(file);
+  const read = readListValues(bytes, { csv: false });
   if (!read.ok) throw new Error(read.message);
   const readMs = performance.now() - started;
   const parsed = parseSchema({
@@ -128,7 +151,8 @@ async function listChild(file: string): Promise<void> {
     lists: { [LIST_NAME]: read.values },
   });
   const loadedMs = performance.now() - started;
-  const cases = probes(read.values);
+  const lines = listLines(bytes);
+  const cases = probes(lines);
   const csv = `category\n${cases.map(([v]) => JSON.stringify(v)).join('\n')}\n`;
   validator.push(new TextEncoder().encode(csv));
   const result = validator.end();
@@ -143,12 +167,14 @@ async function listChild(file: string): Promise<void> {
       ? []
       : [`${value}: suggested ${issue.suggestion ?? 'nothing'}, expected ${expected ?? 'nothing'}`];
   });
+  if (read.values.size !== lines.count)
+    wrong.push(`read ${read.values.size} of ${lines.count} values`);
   report({
     tool: 'engine, reference list',
     input: 'csv',
     file,
     bytes: statSync(file).size,
-    rows: read.values.length,
+    rows: read.values.size,
     errors: result.errorCount,
     errorPairs: null,
     extra: {

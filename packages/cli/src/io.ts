@@ -52,6 +52,14 @@ export async function loadSchema(
   return checked.value;
 }
 
+export async function readBytes(path: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${describeFsError(error)}`);
+  }
+}
+
 export async function readText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');

@@ -75,7 +75,7 @@ export async function readListUpload(request: FastifyRequest): Promise<ListUploa
   const csv = column !== undefined || /\.csv$/i.test(file.name);
   const read = readListValues(text, { csv, ...(column !== undefined ? { column } : {}) });
   if (!read.ok) throw invalid(read.message);
-  return { name, values: read.values, replace: fields.replace === 'true' };
+  return { name, values: [...read.values], replace: fields.replace === 'true' };
 }
 
 /** The list names a schema's fields use in `inList` (none for a schema the engine refuses). */

@@ -55,7 +55,7 @@ interface RunSettings {
   validOut: string | undefined;
   invalidOut: string | undefined;
   /** --list NAME=FILE: the reference lists for inList rules. */
-  lists: Record<string, string[]> | undefined;
+  lists: Record<string, ReadonlySet<string>> | undefined;
   /** Threads for one CSV file (--jobs); standard input is read with one. */
   jobs: number;
 }

@@ -88,7 +88,15 @@ async function runChunks(
   const options: ChunkValidateOptions = {};
   if (o.maxFieldBytes !== undefined) options.maxFieldBytes = o.maxFieldBytes;
   if (o.now !== undefined) options.now = o.now;
-  if (o.lists !== undefined) options.lists = o.lists;
+  // The threads get the lists as arrays: a structured clone keeps no class, so a ValueSet (what
+  // --list reads a file into) would arrive as a bare object.
+  if (o.lists !== undefined) {
+    const entries: [string, Iterable<string>][] =
+      o.lists instanceof Map ? [...o.lists] : Object.entries(o.lists);
+    options.lists = Object.fromEntries(
+      entries.map(([name, values]) => [name, Array.isArray(values) ? values : [...values]]),
+    );
+  }
   const pool = new Pool(o.jobs, { schema: o.schema, plan, header, options });
   const merger = new ChunkMerger(o.maxErrors, o.onIssue);
   const chunkBytes = o.chunkBytes ?? defaultChunkBytes(size, o.jobs);

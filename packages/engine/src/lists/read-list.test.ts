@@ -1,18 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { readListValues } from './read-list.ts';
+import { readListValues, type ReadListResult } from './read-list.ts';
 import { ValueSet } from './value-set.ts';
+
+/** The result with its values as an array, in the order the set iterates them. */
+const listed = (read: ReadListResult) => (read.ok ? { ok: true, values: [...read.values] } : read);
 
 describe('readListValues', () => {
   it('one value a line: distinct, in file order, line ends and a byte-order mark removed', () => {
     const text = '\uFEFFDE\r\nFR\n\nDE\n  IT \r\nfr\n\r\nES';
-    expect(readListValues(text, { csv: false })).toEqual({
+    expect(listed(readListValues(text, { csv: false }))).toEqual({
       ok: true,
       values: ['DE', 'FR', '  IT ', 'fr', 'ES'],
     });
   });
+  it("reads a file's bytes as its text: the same values, and has() answers for them", () => {
+    const text = '\uFEFFDE\r\nFR\n\nDE\n  IT \r\nfr\n\r\nES\nÄpfel\nÄpfel\n😀';
+    const read = readListValues(new TextEncoder().encode(text), { csv: false });
+    expect(listed(read)).toEqual(listed(readListValues(text, { csv: false })));
+    const set = read.ok ? read.values : new ValueSet();
+    expect(['Äpfel', '😀', '  IT ', 'IT', 'Apfel', ''].map((v) => set.has(v))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+  it('bytes that are not UTF-8 read as a decoder reads them', () => {
+    const bytes = Uint8Array.from([0x41, 0xff, 0x42, 10, 0xc3, 0xa4, 10]);
+    const read = readListValues(bytes, { csv: false });
+    expect(listed(read)).toEqual({ ok: true, values: ['A\uFFFDB', 'ä'] });
+    expect(read.ok && read.values.has('A\uFFFDB')).toBe(true);
+  });
   it('a CSV column by name, duplicates and empty cells skipped', () => {
     const text = 'code,name\nDE,Germany\n,Nowhere\n"FR","France, Republic"\nDE,Again\n';
-    expect(readListValues(text, { csv: true, column: 'code' })).toEqual({
+    expect(listed(readListValues(text, { csv: true, column: 'code' }))).toEqual({
       ok: true,
       values: ['DE', 'FR'],
     });
@@ -20,7 +43,7 @@ describe('readListValues', () => {
   it('keeps every one of 200,000 distinct values once', () => {
     const lines = Array.from({ length: 200_000 }, (_, i) => `SKU-${i}`);
     const read = readListValues([...lines, ...lines.slice(0, 1000)].join('\n'), { csv: false });
-    expect(read.ok && read.values).toEqual(lines);
+    expect(read.ok && [...read.values]).toEqual(lines);
   });
 });
 

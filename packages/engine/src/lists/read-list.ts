@@ -10,29 +10,32 @@ export interface ReadListOptions {
   column?: string;
 }
 
-export type ReadListResult = { ok: true; values: string[] } | { ok: false; message: string };
+export type ReadListResult = { ok: true; values: ValueSet } | { ok: false; message: string };
 
 /**
- * The distinct values in file order: surrounding line ends and a byte-order mark removed, empty
- * lines and cells skipped, each value otherwise as written (lists are compared as written).
+ * The distinct values in file order (ValueSet iterates them so): surrounding line ends and a
+ * byte-order mark removed, empty lines and cells skipped, each value otherwise as written (lists
+ * are compared as written). Given the file's bytes, a list of one value a line keeps them as its
+ * storage: no string per value is ever made (a 1,000,000-value list then costs its file and the
+ * set's tables); text is read as its UTF-8 bytes.
  */
-export function readListValues(text: string, options: ReadListOptions): ReadListResult {
+export function readListValues(
+  input: string | Uint8Array,
+  options: ReadListOptions,
+): ReadListResult {
+  if (!options.csv) {
+    // Bytes that are not UTF-8 read as the decoder reads them (U+FFFD), as text would.
+    const bytes =
+      typeof input === 'string'
+        ? encoder.encode(input)
+        : isUtf8(input)
+          ? input
+          : encoder.encode(decoder.decode(input));
+    return { ok: true, values: linesOf(bytes) };
+  }
+  const text = typeof input === 'string' ? input : decoder.decode(input);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const seen = new ValueSet();
-  const add = (value: string) => {
-    if (value !== '') seen.add(value);
-  };
-  if (!options.csv) {
-    for (let start = 0; start < body.length;) {
-      let end = body.indexOf('\n', start);
-      if (end < 0) end = body.length;
-      const next = end + 1;
-      if (end > start && body.charCodeAt(end - 1) === 13) end--;
-      if (end > start) seen.add(body.slice(start, end));
-      start = next;
-    }
-    return { ok: true, values: seen.list };
-  }
   let index = -1;
   let failure: string | null = null;
   const ended = eachCsvRecord(body, (cells, first) => {
@@ -47,13 +50,70 @@ export function readListValues(text: string, options: ReadListOptions): ReadList
       }
       return true;
     }
-    add(cells[index] ?? '');
+    const value = cells[index] ?? '';
+    if (value !== '') seen.add(value);
     return true;
   });
   if (failure !== null) return { ok: false, message: failure };
   if (!ended) return { ok: false, message: 'The CSV file has a quote that is never closed' };
   if (index < 0) return { ok: false, message: 'The CSV file is empty' };
-  return { ok: true, values: seen.list };
+  return { ok: true, values: seen };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const LF = 10;
+const CR = 13;
+
+/** One value a line, as spans of `bytes` (counted first, so that the set is sized once). */
+function linesOf(bytes: Uint8Array): ValueSet {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let lines = 1;
+  for (let at = bytes.indexOf(LF, bom); at >= 0; at = bytes.indexOf(LF, at + 1)) lines++;
+  const set = ValueSet.over(bytes, lines);
+  for (let start = bom; start < bytes.length;) {
+    let end = bytes.indexOf(LF, start);
+    if (end < 0) end = bytes.length;
+    const next = end + 1;
+    if (end > start && bytes[end - 1] === CR) end--;
+    if (end > start) set.addSpan(start, end);
+    start = next;
+  }
+  return set;
+}
+
+/** Whether `bytes` are well-formed UTF-8 (the decoder would change nothing). */
+function isUtf8(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  for (let i = 0; i < n;) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let more: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) {
+      more = 1;
+      min = 0x80;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      more = 2;
+      min = 0x800;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      more = 3;
+      min = 0x10000;
+    } else return false;
+    let code = b & (0x3f >> more);
+    for (let k = 1; k <= more; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return false;
+      code = (code << 6) | (c & 0x3f);
+    }
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+    if (code < min || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) return false;
+    i += 1 + more;
+  }
+  return true;
 }
 
 function columnIndex(header: string[], column: string | undefined): number {

@@ -1,10 +1,11 @@
 // "Did you mean": for a value that misses an allowed-value list (an enum or a reference list) by
 // case, spacing, accents or a small typo, the listed value it nearly is. The index is built once
 // per list, on its first miss, and a lookup never scans the list:
-// - a normalised key (accents stripped, lower case, spaces collapsed) → the first value with it,
-//   kept as a hash table of value numbers in typed arrays (no second copy of the values: a hit is
-//   confirmed by normalising the listed value), its hashes computed without building the key for
-//   ASCII values, so that a 1,000,000-value list costs a few MB and one pass;
+// - a normalised key (accents stripped, lower case, spaces collapsed) → the first value with it:
+//   the list's ValueSet files every ASCII value under the hash of its key already (lists/
+//   value-set.ts), so only the values that are not ASCII get a table here (value numbers in
+//   typed arrays); a candidate is confirmed by normalising the listed value. A 1,000,000-value
+//   ASCII list then costs one pass over its bytes and no memory;
 // - a symmetric-delete index (SymSpell's idea): every normalised value of 4+ characters is stored
 //   under the hash of itself and of each string made by deleting one or two of its characters
 //   (hashes in typed arrays, not the strings: a 3,000-value list of 35-character values has about
@@ -16,7 +17,7 @@
 // MAX_DELETIONS keeps only the normalised-key part (large reference lists still get case, spacing
 // and accent suggestions, in bounded memory).
 
-import { ValueSet } from '../lists/value-set.ts';
+import { keyHashOf, keyLengthOf, NOT_ASCII, valueHash, ValueSet } from '../lists/value-set.ts';
 
 /** Values shorter than this (after normalising) get no edit-distance suggestions. */
 const MIN_TYPO_LENGTH = 4;
@@ -55,45 +56,56 @@ export function lazySuggester(values: () => Iterable<string>): Suggester {
 }
 
 export function buildSuggester(list: Iterable<string>): Suggester {
-  const values: readonly string[] =
-    list instanceof ValueSet ? list.list : Array.isArray(list) ? list : [...list];
-  const n = values.length;
-  const hashes = new Int32Array(n);
+  // A reference list arrives as a ValueSet; an enum's few values are put in one.
+  const set = list instanceof ValueSet ? list : new ValueSet(list);
+  const n = set.size;
+  const valueAt = (id: number) => set.valueAt(id);
+  const sameKey = (id: number, key: string) => normaliseForSuggestion(valueAt(id)) === key;
+  // The set files each ASCII value under the hash of its key already (keyHashOf). The values that
+  // are not ASCII get a table of their own here: value numbers by the hash of their key.
+  const others: number[] = [];
   let deletionBudget = 0;
   for (let id = 0; id < n; id++) {
-    hashes[id] = keyHash(values[id] as string);
-    const length = keyLength;
+    let length = keyLengthOf(set, id);
+    if (length < 0) {
+      others.push(id);
+      length = normaliseForSuggestion(valueAt(id)).length;
+    }
     if (length >= MIN_TYPO_LENGTH && length <= MAX_TYPO_LENGTH)
       deletionBudget += 1 + length + (length * (length - 1)) / 2;
   }
-  // Open addressing, linear probing, at most half full: slot → value number + 1 (0: empty).
+  const otherHashes = Int32Array.from(others, (id) =>
+    textHash(normaliseForSuggestion(valueAt(id))),
+  );
+  // Open addressing, linear probing, at most half full: slot → index in `others` + 1 (0: empty).
   let capacity = 16;
-  while (capacity < n * 2) capacity *= 2;
+  while (capacity < others.length * 2) capacity *= 2;
   const mask = capacity - 1;
   const slots = new Int32Array(capacity);
-  const sameKey = (id: number, key: string) => normaliseForSuggestion(values[id] as string) === key;
-  for (let id = 0; id < n; id++) {
-    const h = hashes[id] as number;
-    let slot = h & mask;
-    for (;;) {
-      const other = (slots[slot] as number) - 1;
-      if (other < 0) {
-        slots[slot] = id + 1;
-        break;
-      }
-      // The first value with a key keeps it.
-      if (hashes[other] === h && sameKey(other, normaliseForSuggestion(values[id] as string)))
-        break;
-      slot = (slot + 1) & mask;
-    }
+  for (let k = 0; k < others.length; k++) {
+    let slot = (otherHashes[k] as number) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = k + 1;
   }
+  /** The first listed value with the key `key`. */
   const keyed = (key: string): string | undefined => {
-    const h = textHash(key);
-    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const id = (slots[slot] as number) - 1;
-      if (id < 0) return undefined;
-      if (hashes[id] === h && sameKey(id, key)) return values[id];
+    let best = -1;
+    const h = keyHashOf(key);
+    if (h !== NOT_ASCII) {
+      set.eachInRun(h, (id) => {
+        if ((best < 0 || id < best) && valueHash(set, id) === h && sameKey(id, key)) best = id;
+      });
     }
+    if (others.length > 0) {
+      const o = textHash(key);
+      for (let slot = o & mask; ; slot = (slot + 1) & mask) {
+        const k = (slots[slot] as number) - 1;
+        if (k < 0) break;
+        const id = others[k] as number;
+        if (otherHashes[k] === o && (best < 0 || id < best) && sameKey(id, key)) best = id;
+      }
+    }
+    return best < 0 ? undefined : valueAt(best);
   };
 
   let deletions: DeletionIndex | undefined;
@@ -103,7 +115,8 @@ export function buildSuggester(list: Iterable<string>): Suggester {
     const index = new DeletionIndex(deletionBudget);
     deletions = index;
     const ids = new Set<string>();
-    for (const value of values) {
+    for (let v = 0; v < n; v++) {
+      const value = valueAt(v);
       const key = normaliseForSuggestion(value);
       if (ids.has(key)) continue;
       ids.add(key);
@@ -159,41 +172,6 @@ function finish(h: number): number {
 function textHash(key: string): number {
   let h = FNV_OFFSET;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
-  return finish(h);
-}
-
-/** The length of the key keyHash last hashed. */
-let keyLength = 0;
-
-/**
- * textHash(normaliseForSuggestion(value)), reading an ASCII value in place: lower case, runs of
- * white space as one space, none at either end (what normalising does to ASCII). Sets keyLength.
- */
-function keyHash(value: string): number {
-  let h = FNV_OFFSET;
-  let length = 0;
-  let space = false;
-  for (let i = 0; i < value.length; i++) {
-    let c = value.charCodeAt(i);
-    if (c > 127) {
-      const key = normaliseForSuggestion(value);
-      keyLength = key.length;
-      return textHash(key);
-    }
-    if (c === 32 || (c >= 9 && c <= 13)) {
-      if (length > 0) space = true;
-      continue;
-    }
-    if (space) {
-      h = Math.imul(h ^ 32, FNV_PRIME);
-      length++;
-      space = false;
-    }
-    if (c >= 65 && c <= 90) c += 32;
-    h = Math.imul(h ^ c, FNV_PRIME);
-    length++;
-  }
-  keyLength = length;
   return finish(h);
 }
 

@@ -126,7 +126,7 @@ export function createValidatorWith(
 
 /**
  * The reference lists the schema's `inList` fields name, each read once into a set (a ValueSet
- * unless the caller passed a Set). A name the
+ * unless the caller passed a Set or a ValueSet, which is used as it is). A name the
  * caller did not pass is a warning (the field's other checks still run).
  */
 function loadLists(
@@ -149,7 +149,13 @@ function loadLists(
     if (name === undefined || sets.has(name)) continue;
     const values = lookup(name);
     if (values === undefined) warnings.push(ruleMessages.listNotGiven(name, field.name));
-    else sets.set(name, values instanceof Set ? (values as Set<string>) : new ValueSet(values));
+    else
+      sets.set(
+        name,
+        values instanceof Set || values instanceof ValueSet
+          ? (values as ReadonlySet<string>)
+          : new ValueSet(values),
+      );
   }
   return { sets, warnings };
 }
