@@ -5,9 +5,9 @@ import { readSharedStrings } from '../src/xlsx/shared-strings.ts';
 import { cuttingPlatform, nodePlatform } from './archive-platform.ts';
 import { writeZip } from './zip-writer.ts';
 
-// The shared-string table (decisions 209, 230): every string comes back as written, escapes read,
-// across block boundaries, with ASCII and wider text kept apart, wherever the inflater cuts
-// the XML; a damaged reference reads as empty.
+// The shared-string table (decisions 209, 230, 221): every string comes back as written, escapes
+// read, across block boundaries (blocks of 1,024, one of them past 64 KiB), wherever the inflater
+// cuts the XML; a damaged reference reads as empty.
 
 // Every escape a writer may use: named entities, character references and OOXML's _xHHHH_.
 const xmlText = (s: string) =>
@@ -31,7 +31,7 @@ function table(strings: string[]): string {
 }
 
 describe('the shared-string table', () => {
-  // 20,000 strings fill blocks of 8,192; two of 800,000 characters seal one early (by bytes).
+  // 20,000 strings fill blocks of 1,024; two of 800,000 characters make one block large.
   const strings = Array.from({ length: 20_000 }, (_, i) =>
     i % 97 === 0
       ? ''
@@ -68,6 +68,10 @@ describe('the shared-string table', () => {
     const read = await readSharedStrings(zip, 'xl/sharedStrings.xml');
     expect(read.count).toBe(written.length);
     expect(Array.from({ length: read.count }, (_, i) => read.get(i))).toEqual(written);
+    // Which strings CSV must quote, known without reading them again.
+    expect(Array.from({ length: read.count }, (_, i) => read.needsQuotes(i))).toEqual(
+      written.map((text) => /[,"\r\n]/.test(text)),
+    );
     for (const bad of [-1, written.length, 1.5, Number.NaN]) expect(read.get(bad)).toBe('');
   });
 

@@ -159,6 +159,68 @@ describe('the Excel corpus', () => {
     expect(await read('Lookups')).toBe('lookups\n');
   });
 
+  it('writes quotes, out-of-order cells, wide rows and rows longer than a CSV piece as CSV does', async () => {
+    const rels = (items: string) =>
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`;
+    const long = 'x'.repeat(300_000); // longer than a piece of CSV: its row moves to the next one
+    const strings = ['sep=;', 'a,b', 'say "hi"', 'line\nbreak', long, 'plain'];
+    const s = (ref: string, index: number) => `<c r="${ref}" t="s"><v>${index}</v></c>`;
+    const n = (ref: string, value: string) => `<c r="${ref}"><v>${value}</v></c>`;
+    const rows = [
+      `<row r="1">${s('A1', 0)}${s('B1', 5)}${s('C1', 5)}</row>`,
+      // C2 before A2 and B2: read into their columns all the same
+      `<row r="2">${s('C2', 1)}${n('A2', '1.5')}${s('B2', 2)}</row>`,
+      `<row r="4">${s('B4', 3)}${n('E4', '-7')}</row>`,
+      `<row r="5">${s('A5', 4)}${n('B5', '2')}</row>`,
+      `<row r="6">${s('A6', 5)}${s('A6', 1)}</row>`,
+    ];
+    const book = writeZip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      {
+        name: '_rels/.rels',
+        data: rels(
+          '<Relationship Id="r1" Type="http://x/officeDocument" Target="xl/workbook.xml"/>',
+        ),
+      },
+      {
+        name: 'xl/workbook.xml',
+        data: '<workbook xmlns:r="urn:r"><sheets><sheet name="S" sheetId="1" r:id="a"/></sheets></workbook>',
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: rels(
+          '<Relationship Id="a" Type="http://x/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="b" Type="http://x/sharedStrings" Target="sharedStrings.xml"/>',
+        ),
+      },
+      {
+        name: 'xl/sharedStrings.xml',
+        data: `<sst>${strings.map((t) => `<si><t>${t.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}</t></si>`).join('')}</sst>`,
+        deflate: true,
+      },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: `<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`,
+        deflate: true,
+      },
+    ]);
+    const expected = [
+      // the first field quoted: unquoted, a CSV reader would take `sep=` for a separator line
+      '"sep=;",plain,plain',
+      '1.5,"say ""hi""","a,b"',
+      '',
+      ',"line\nbreak",,,-7',
+      `${long},2,`,
+      '"a,b",,',
+      '',
+    ].join('\n');
+    for (const platform of [nodePlatform, cuttingPlatform((length) => [1, 7, length >> 1])]) {
+      const [plan] = await planInputs('quotes.xlsx', bytesSource(book), platform, {});
+      const parts: Buffer[] = [];
+      for await (const chunk of (await plan!.open()).chunks) parts.push(Buffer.from(chunk));
+      expect(Buffer.concat(parts).toString()).toBe(expected);
+    }
+  });
+
   it('refuses an .xlsb with what to do', async () => {
     const refusal = planInputs(
       'binary.xlsb',

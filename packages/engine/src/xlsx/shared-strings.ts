@@ -20,73 +20,102 @@ export interface SharedStrings {
   byteLength(index: number): number;
   /** Copies the UTF-8 bytes of the string at `index` to out[at…]; the end. */
   copyInto(index: number, out: Uint8Array, at: number): number;
+  /** Whether the string at `index` holds a comma, quote or line break (CSV quotes it). */
+  needsQuotes(index: number): boolean;
 }
 
 /** Strings per block: a string's block is its index >>> BLOCK_SHIFT. */
-const BLOCK_SHIFT = 13;
+const BLOCK_SHIFT = 10;
 const BLOCK_STRINGS = 1 << BLOCK_SHIFT;
 
 /**
- * Every string as well-formed UTF-8, in blocks of 8,192 (decision 221): a sheet's cells are
+ * Every string as well-formed UTF-8, in blocks of 1,024 (decision 221): a sheet's cells are
  * copied from here to the CSV as bytes, so no string is made for a cell unless it is looked at
- * (a header, a value that may be Excel damage). Blocks are exact-size byte arrays, which live
- * outside V8's heap and are never moved by the collector.
+ * (a header, a value that may be Excel damage). Each block is an exact-size byte array (outside
+ * V8's heap, never moved by the collector) with its strings' starts, 16-bit where the block is
+ * under 64 KiB: the table is its text and ~2 bytes a string, and loading it grows no array by
+ * doubling.
  */
 class TableBuilder {
   private readonly blocks: Uint8Array[] = [];
   /** Where each string starts in its block; it ends where the next one starts. */
-  private starts: Uint32Array = new Uint32Array(1 << 16);
+  private readonly starts: (Uint16Array | Uint32Array)[] = [];
+  /** A bit per string: it holds a comma, quote or line break. */
+  private readonly special: Uint8Array[] = [];
+  private stagingSpecial = new Uint8Array(BLOCK_STRINGS >> 3);
   private n = 0;
   private staging = new Uint8Array(1 << 16);
+  private stagingStarts = new Uint32Array(BLOCK_STRINGS);
   private used = 0;
   add(src: Uint8Array, from: number, to: number): void {
-    if (this.n === this.starts.length) this.starts = grow(this.starts);
     const length = to - from;
     if (this.used + length > this.staging.length) {
       const grown = new Uint8Array(Math.max(this.staging.length * 2, this.used + length));
       grown.set(this.staging.subarray(0, this.used));
       this.staging = grown;
     }
-    this.starts[this.n++] = this.used;
+    const local = this.n++ & (BLOCK_STRINGS - 1);
+    this.stagingStarts[local] = this.used;
     const staging = this.staging;
     let at = this.used;
+    let special = false;
     // Most strings are short: a loop beats set() on a subarray, which allocates a view.
-    if (length < 64) for (let i = from; i < to; i++) staging[at++] = src[i]!;
-    else {
+    for (let i = from; i < to; i++) {
+      const b = src[i]!;
+      if (b === 44 || b === 34 || b === 10 || b === 13) special = true;
+      if (length < 64) staging[at++] = b;
+    }
+    if (length >= 64) {
       staging.set(src.subarray(from, to), at);
       at += length;
     }
+    if (special) this.stagingSpecial[local >> 3]! |= 1 << (local & 7);
     this.used = at;
     if ((this.n & (BLOCK_STRINGS - 1)) === 0) this.seal();
   }
   private seal(): void {
+    const count = ((this.n - 1) & (BLOCK_STRINGS - 1)) + 1;
+    const starts = this.stagingStarts.subarray(0, count);
+    this.starts.push(this.used <= 0xffff ? Uint16Array.from(starts) : starts.slice());
     this.blocks.push(this.staging.slice(0, this.used));
+    this.special.push(this.stagingSpecial);
+    this.stagingSpecial = new Uint8Array(BLOCK_STRINGS >> 3);
     this.used = 0;
   }
   done(): SharedStrings {
     if ((this.n & (BLOCK_STRINGS - 1)) !== 0) this.seal();
-    const { blocks, n } = this;
-    const starts = this.starts.slice(0, n);
+    const { blocks, starts, special, n } = this;
     const decoder = new TextDecoder();
-    const endOf = (index: number, block: Uint8Array) =>
-      (index + 1) & (BLOCK_STRINGS - 1) && index + 1 < n ? starts[index + 1]! : block.length;
-    const byteLength = (index: number) => {
-      if (!(index >= 0 && index < n) || index % 1 !== 0) return 0;
-      return endOf(index, blocks[index >>> BLOCK_SHIFT]!) - starts[index]!;
+    const valid = (index: number) => index >= 0 && index < n && index % 1 === 0;
+    // Where string `index` ends in its block.
+    const endOf = (index: number, block: Uint8Array, blockStarts: Uint16Array | Uint32Array) => {
+      const next = (index + 1) & (BLOCK_STRINGS - 1);
+      return next !== 0 && next < blockStarts.length ? blockStarts[next]! : block.length;
     };
     return {
       count: n,
-      byteLength,
+      byteLength(index) {
+        if (!valid(index)) return 0;
+        const b = index >>> BLOCK_SHIFT;
+        const blockStarts = starts[b]!;
+        return endOf(index, blocks[b]!, blockStarts) - blockStarts[index & (BLOCK_STRINGS - 1)]!;
+      },
       get(index) {
-        if (byteLength(index) === 0) return '';
-        const block = blocks[index >>> BLOCK_SHIFT]!;
-        return decoder.decode(block.subarray(starts[index], endOf(index, block)));
+        if (!valid(index)) return '';
+        const b = index >>> BLOCK_SHIFT;
+        const block = blocks[b]!;
+        const blockStarts = starts[b]!;
+        const start = blockStarts[index & (BLOCK_STRINGS - 1)]!;
+        const end = endOf(index, block, blockStarts);
+        return start === end ? '' : decoder.decode(block.subarray(start, end));
       },
       copyInto(index, out, at) {
-        if (!(index >= 0 && index < n) || index % 1 !== 0) return at;
-        const block = blocks[index >>> BLOCK_SHIFT]!;
-        const end = endOf(index, block);
-        const start = starts[index]!;
+        if (!valid(index)) return at;
+        const b = index >>> BLOCK_SHIFT;
+        const block = blocks[b]!;
+        const blockStarts = starts[b]!;
+        const start = blockStarts[index & (BLOCK_STRINGS - 1)]!;
+        const end = endOf(index, block, blockStarts);
         if (end - start < 64) for (let i = start; i < end; i++) out[at++] = block[i]!;
         else {
           out.set(block.subarray(start, end), at);
@@ -94,14 +123,13 @@ class TableBuilder {
         }
         return at;
       },
+      needsQuotes(index) {
+        if (!valid(index)) return false;
+        const local = index & (BLOCK_STRINGS - 1);
+        return (special[index >>> BLOCK_SHIFT]![local >> 3]! & (1 << (local & 7))) !== 0;
+      },
     };
   }
-}
-
-function grow(array: Uint32Array): Uint32Array {
-  const grown = new Uint32Array(array.length * 2);
-  grown.set(array);
-  return grown;
 }
 
 /**
@@ -142,6 +170,7 @@ export const EMPTY_SHARED_STRINGS: SharedStrings = {
   get: () => '',
   byteLength: () => 0,
   copyInto: (_, __, at) => at,
+  needsQuotes: () => false,
 };
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));

@@ -72,27 +72,47 @@ export function readSheet(
     return text;
   };
 
-  // The current row: each cell's UTF-8 bytes in `cells`, column c at cells[from[c], to[c]) (empty
-  // when equal: sparse rows leave gaps), and how far it reaches.
-  let cells = new Uint8Array(1 << 16);
-  let filled = 0;
+  // Each row is written straight into the current piece of CSV as its cells come (ASCII and the
+  // table's UTF-8 copied byte by byte): the row's text starts at rowAt, column c's field lies at
+  // piece[from[c], to[c]) (quoted[c] when written in quotes), and the row reaches column
+  // reach - 1. Pieces that are full are handed on; a row begun moves to the next piece whole.
+  const ready: Uint8Array[] = [];
+  let piece = new Uint8Array(PIECE_BYTES);
+  let used = 0;
+  let rowAt = 0;
+  let begun = false;
   let from = new Int32Array(64);
   let to = new Int32Array(64);
+  let quoted = new Uint8Array(64);
   let reach = 0;
   let row = 0;
   let line = 0;
+  let firstField = true;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  const room = (bytes: number) => {
-    if (filled + bytes > cells.length) {
-      const grown = new Uint8Array(Math.max(cells.length * 2, filled + bytes));
-      grown.set(cells.subarray(0, filled));
-      cells = grown;
+  let scratch = new Uint8Array(1 << 10);
+
+  /** Room for `bytes` more in the piece. */
+  const reserve = (bytes: number) => {
+    if (used + bytes <= piece.length) return;
+    if (rowAt > 0) ready.push(piece.subarray(0, rowAt));
+    const next = new Uint8Array(Math.max(PIECE_BYTES, used - rowAt + bytes));
+    next.set(piece.subarray(rowAt, used));
+    for (let c = 0; c < reach; c++) {
+      from[c] = from[c]! - rowAt;
+      to[c] = to[c]! - rowAt;
     }
+    used -= rowAt;
+    rowAt = 0;
+    piece = next;
   };
-  /** Column `col` of the row is cells[start, filled): the bytes just written (nothing if none). */
-  const put = (col: number, start: number) => {
-    if (filled === start) return;
+
+  /**
+   * Makes room for a field of up to `bytes` bytes in column `col` (at or past reach) and writes
+   * what comes before it: the empty lines of missing rows before the row's first value, and the
+   * commas of the empty columns before this one.
+   */
+  const startField = (col: number, bytes: number) => {
     if (col >= from.length) {
       let size = from.length * 2;
       while (size <= col) size *= 2;
@@ -102,74 +122,98 @@ export function readSheet(
       const t = new Int32Array(size);
       t.set(to);
       to = t;
+      const q = new Uint8Array(size);
+      q.set(quoted);
+      quoted = q;
     }
-    if (col >= reach) {
-      // Out of order cells (col < reach) are not written by spreadsheets, but still read.
-      for (; reach < col; reach++) from[reach] = to[reach] = 0;
-      reach = col + 1;
+    const commas = reach === 0 ? col : col - reach + 1;
+    if (!begun) {
+      const gap = row - line - 1;
+      reserve(gap + commas + bytes);
+      if (gap > 0) {
+        piece.fill(10, used, used + gap);
+        used += gap;
+      }
+      rowAt = used;
+      begun = true;
+    } else reserve(commas + bytes);
+    for (; reach < col; reach++) {
+      from[reach] = to[reach] = used;
+      quoted[reach] = 0;
     }
+    piece.fill(44, used, used + commas);
+    used += commas;
+  };
+
+  /**
+   * Column `col`'s value is piece[start, used), written raw: it is quoted in place when it holds
+   * a comma, quote or line break (`special`), or is the file's first field and would be misread.
+   * startField reserved twice its length and two more bytes, enough for any quoting.
+   */
+  const endField = (col: number, start: number, special: boolean) => {
+    let end = used;
+    if (special || (firstField && col === 0 && misreadFirst(piece, start, end))) {
+      let quotes = 0;
+      for (let i = start; i < end; i++) if (piece[i] === 34) quotes++;
+      // Moved right from the end: each quote doubled, a quote on either side.
+      let at = end + quotes + 2;
+      piece[--at] = 34;
+      for (let i = end - 1; i >= start; i--) {
+        const c = piece[i]!;
+        piece[--at] = c;
+        if (c === 34) piece[--at] = 34;
+      }
+      piece[start] = 34;
+      end += quotes + 2;
+      used = end;
+      quoted[col] = 1;
+    } else quoted[col] = 0;
     from[col] = start;
-    to[col] = filled;
+    to[col] = end;
+    reach = col + 1;
   };
+
+  /** Column c's value as written (its quotes taken off), as bytes. */
+  const fieldBytes = (c: number): Uint8Array => {
+    if (!quoted[c]) return piece.slice(from[c], to[c]);
+    const out: number[] = [];
+    for (let i = from[c]! + 1; i < to[c]! - 1; i++) {
+      out.push(piece[i]!);
+      if (piece[i] === 34) i++;
+    }
+    return Uint8Array.from(out);
+  };
+
+  /** Bytes for column `col`: in order, or (not written by spreadsheets) over an earlier one. */
+  const putBytes = (col: number, bytes: Uint8Array, start: number, end: number) => {
+    if (start === end) return;
+    if (col < reach) return rewrite(col, bytes.slice(start, end));
+    startField(col, (end - start) * 2 + 2);
+    const at = used;
+    let special = false;
+    for (let i = start; i < end; i++) {
+      const c = bytes[i]!;
+      if (c === 44 || c === 34 || c === 10 || c === 13) special = true;
+      piece[used++] = c;
+    }
+    endField(col, at, special);
+  };
+
+  /** The row written again with column `col` replaced. */
+  const rewrite = (col: number, bytes: Uint8Array) => {
+    const fields = Array.from({ length: reach }, (_, c) => fieldBytes(c));
+    fields[col] = bytes;
+    used = rowAt;
+    reach = 0;
+    fields.forEach((field, c) => putBytes(c, field, 0, field.length));
+  };
+
   const putText = (col: number, text: string) => {
-    const n = text.length;
-    // At most 3 bytes per UTF-16 unit.
-    room(n * 3);
-    const start = filled;
-    const out = cells;
-    let i = 0;
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 0x80) break;
-      out[start + i] = c;
-    }
-    filled = i === n ? start + n : start + encoder.encodeInto(text, out.subarray(start)).written;
-    put(col, start);
-  };
-  const cellTextAt = (start: number, end: number) => decoder.decode(cells.subarray(start, end));
-
-  // Each row is written as it ends, into the current piece of CSV.
-  const ready: Uint8Array[] = [];
-  let piece = new Uint8Array(PIECE_BYTES);
-  let used = 0;
-  const reserve = (bytes: number) => {
-    if (used + bytes > piece.length) {
-      if (used > 0) ready.push(piece.subarray(0, used));
-      piece = new Uint8Array(Math.max(PIECE_BYTES, bytes));
-      used = 0;
-    }
-  };
-  let firstCell = true;
-  /** Column `col`'s bytes as one CSV field (RFC 4180 quoting only where needed). */
-  const writeCell = (col: number) => {
-    const start = from[col]!;
-    const end = to[col]!;
-    // At most every byte a quote, doubled, and two quotes around.
-    reserve((end - start) * 2 + 2);
-    const out = piece;
-    let at = used;
-    let i = start;
-    for (; i < end; i++) {
-      const c = cells[i]!;
-      if (c === 44 || c === 34 || c === 10 || c === 13) break;
-      out[at++] = c;
-    }
-    if (i === end && !(firstCell && misreadFirst(cells, start, end))) {
-      used = at;
-      return;
-    }
-    at = used;
-    out[at++] = 34;
-    for (i = start; i < end; i++) {
-      const c = cells[i]!;
-      if (c === 34) out[at++] = 34;
-      out[at++] = c;
-    }
-    out[at++] = 34;
-    used = at;
+    if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+    putBytes(col, scratch, 0, encoder.encodeInto(text, scratch).written);
   };
 
-  /** A number cell's text as it was (no date), and its damage. */
+  /** A number cell's text as Excel shows it (a date by its format), and its damage. */
   const numberText = (col: number, style: number, v: string, formula: boolean) => {
     if (v === '') {
       if (formula) damage.formulaWithoutValue(col, row);
@@ -194,7 +238,8 @@ export function readSheet(
       rowStart(r) {
         row = r;
         reach = 0;
-        filled = 0;
+        begun = false;
+        rowAt = used;
       },
       number(col, style, bytes, start, end) {
         if (start === end) return;
@@ -222,31 +267,40 @@ export function readSheet(
           return;
         }
         // Shown as stored: its bytes are its text.
-        room(end - start);
-        const at = filled;
-        for (let i = start; i < end; i++) cells[filled++] = bytes[i]!;
         if (header) {
           damage.plainNumber(
             col,
             row,
             bytes[start] !== 45 && indexOf(bytes, 46, start, end) < 0,
             end - start,
-            () => cellTextAt(at, at + end - start),
+            () => decoder.decode(bytes.subarray(start, end)),
             dateFormats[col] !== undefined,
           );
         }
-        put(col, at);
+        if (col < reach) return rewrite(col, bytes.slice(start, end));
+        startField(col, end - start);
+        const at = used;
+        for (let i = start; i < end; i++) piece[used++] = bytes[i]!;
+        endField(col, at, false);
       },
       shared(col, _style, index) {
         const n = sharedStrings.byteLength(index);
         if (n === 0) return;
-        room(n);
-        const start = filled;
-        filled = sharedStrings.copyInto(index, cells, start);
+        if (col < reach) {
+          const bytes = new Uint8Array(n);
+          sharedStrings.copyInto(index, bytes, 0);
+          rewrite(col, bytes);
+        } else {
+          startField(col, n * 2 + 2);
+          const at = used;
+          used = sharedStrings.copyInto(index, piece, at);
+          endField(col, at, sharedStrings.needsQuotes(index));
+        }
         // Only text that starts with a digit can be damage (leading zeros, exponents, dates).
-        if (header && n >= 2 && cells[start]! >= 48 && cells[start]! <= 57)
-          damage.text(col, row, cellTextAt(start, filled));
-        put(col, start);
+        if (header && n >= 2) {
+          const c = piece[from[col]! + quoted[col]!]!;
+          if (c >= 48 && c <= 57) damage.text(col, row, sharedStrings.get(index));
+        }
       },
       cell(col, type, style, v, formula) {
         let text: string;
@@ -282,7 +336,7 @@ export function readSheet(
       rowEnd() {
         if (reach === 0) return; // no value: an empty line, not a record
         if (header === undefined) {
-          header = Array.from({ length: reach }, (_, col) => cellTextAt(from[col]!, to[col]!));
+          header = Array.from({ length: reach }, (_, c) => decoder.decode(fieldBytes(c)));
           headerRow = row;
           width = reach;
           header.forEach((name, col) => {
@@ -291,25 +345,14 @@ export function readSheet(
           dateFormats = header.map((name) => dateFields.get(name));
           dateCaches = []; // the header's own cells were read without the columns' formats
         }
-        const n = reach > width ? reach : width;
-        for (; reach < n; reach++) from[reach] = to[reach] = 0;
-        if (row > line + 1) {
-          const gap = row - line - 1;
-          reserve(gap);
-          piece.fill(10, used, used + gap);
-          used += gap;
-        }
-        for (let col = 0; col < n; col++) {
-          if (col > 0) {
-            reserve(1);
-            piece[used++] = 44;
-          }
-          writeCell(col);
-          firstCell = false;
-        }
-        reserve(1);
+        const commas = width > reach ? width - reach : 0;
+        reserve(commas + 1);
+        piece.fill(44, used, used + commas);
+        used += commas;
         piece[used++] = 10;
         line = row;
+        firstField = false;
+        rowAt = used;
       },
       merge(range) {
         damage.mergedRange(range, prefix);
@@ -317,6 +360,7 @@ export function readSheet(
     },
     `sheet ${sheet.name}`,
   );
+
   async function* chunks(): AsyncIterable<Uint8Array> {
     const entry = workbook.zip.find(sheet.path)!;
     for await (const bytes of workbook.zip.open(entry, `sheet ${sheet.name}`)) {

@@ -110,46 +110,55 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     return decoder.decode(buf.subarray(from, to));
   };
 
-  // Where the values of r, t and s lie in the start tag buf[from, to) (-1: absent).
+  // Where the values of r, t and s lie in the start tag (-1: absent), as positions.
   let rFrom = -1;
   let rTo = -1;
   let tFrom = -1;
   let tTo = -1;
   let sFrom = -1;
   let sTo = -1;
-  const readAttributes = (from: number, to: number) => {
+  /**
+   * Reads the attributes of the start tag whose name ends at `from`, up to its first `>` (the
+   * tag's end: attribute values in a sheet hold no `>`), in the same pass that finds it; where
+   * that `>` is (-1 when not before `to`).
+   */
+  const readTag = (from: number, to: number) => {
     rFrom = tFrom = sFrom = -1;
     let i = from;
-    while (i < to) {
+    for (;;) {
+      if (i >= to) return -1;
       let c = buf[i]!;
+      if (c === 62) return i;
       if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47) {
         i++;
         continue;
       }
       const nameStart = i;
-      while (i < to && buf[i] !== 61 && buf[i]! > 32) i++;
+      while (i < to && (c = buf[i]!) !== 61 && c > 32 && c !== 62) i++;
       const nameEnd = i;
-      while (i < to && buf[i] !== 61) i++;
+      while (i < to && (c = buf[i]!) !== 61 && c !== 62) i++;
+      if (i >= to || c === 62) return i < to ? i : -1;
       i++; // '='
-      while (i < to && (c = buf[i]!) !== 34 && c !== 39) i++;
-      if (i >= to) return;
+      while (i < to && (c = buf[i]!) !== 34 && c !== 39 && c !== 62) i++;
+      if (i >= to || c === 62) return i < to ? i : -1;
       const valueStart = i + 1;
-      const valueEnd = indexOfByte(c, valueStart, to);
-      if (valueEnd < 0) return;
+      const quote = c;
+      for (i = valueStart; i < to && (c = buf[i]!) !== quote && c !== 62;) i++;
+      if (i >= to || c === 62) return i < to ? i : -1;
       if (nameEnd - nameStart === 1) {
         const n = buf[nameStart];
         if (n === 114) {
           rFrom = valueStart;
-          rTo = valueEnd;
+          rTo = i;
         } else if (n === 116) {
           tFrom = valueStart;
-          tTo = valueEnd;
+          tTo = i;
         } else if (n === 115) {
           sFrom = valueStart;
-          sTo = valueEnd;
+          sTo = i;
         }
       }
-      i = valueEnd + 1;
+      i++;
     }
   };
 
@@ -248,9 +257,8 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
         at = lt + 1;
         continue;
       }
-      const gt = indexOfByte(62, lt, to);
+      const gt = readTag(lt + cOpen.length, to);
       if (gt < 0) return to;
-      readAttributes(lt + cOpen.length, gt);
       const fromRef = rFrom < 0 ? -1 : columnAt(rFrom, rTo);
       col = fromRef >= 0 ? fromRef : col + 1;
       const type = tFrom < 0 ? '' : typeAt(tFrom, tTo);
@@ -307,9 +315,8 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
         at = start + 1;
         continue;
       }
-      const gt = indexOfByte(62, start, to);
+      const gt = readTag(start + rowOpen.length, to);
       if (gt < 0 || (closed && buf[gt - 1] !== 47)) return;
-      readAttributes(start + rowOpen.length, gt);
       const n = rFrom < 0 || rFrom === rTo ? lastRow + 1 : digitsAt(rFrom, rTo);
       const r = n >= 0 ? n : Number(text(rFrom, rTo));
       // Rows out of order cannot come from a spreadsheet; each is read after the one before.
