@@ -254,7 +254,8 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
       heartbeatAt: now,
       startedAt: sql`coalesce(${validationJobs.startedAt}, ${now.toISOString()}::timestamptz)`,
       rowsProcessed: 0,
-      bytesProcessed: 0,
+      // A split job's merge keeps the progress its parts made (decision 239).
+      bytesProcessed: sql`case when ${validationJobs.splitParts} is null then 0 else ${validationJobs.bytesProcessed} end`,
     })
     .where(and(eq(validationJobs.id, jobId), eq(validationJobs.status, 'queued')))
     .returning();
