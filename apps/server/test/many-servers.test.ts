@@ -165,11 +165,11 @@ describe.skipIf(!serverUrl)('many web servers and workers on PostgreSQL and S3',
         },
         150_000,
       );
-    const started = [web('a'), web('b')];
+    const [startedA, startedB] = [web('a'), web('b')];
     workers = ['w1', 'w2'].map((name) =>
       start(name, 'npm', ['run', 'worker', '--silent'], ROOT, env(name)),
     );
-    [a, b] = await Promise.all(started.map(listening));
+    [a, b] = await Promise.all([listening(startedA), listening(startedB)]);
     await Promise.all(workers.map(ready));
   }, 200_000);
 
