@@ -1,4 +1,4 @@
-// s3rver ships no types; the part the tests use (test/s3-support.ts).
+// s3rver ships no types; the part the tests use (test/s3-support.ts, e2e/direct-uploads.test.ts).
 declare module 's3rver' {
   import type { Server } from 'node:http';
   interface S3rverOptions {
@@ -7,7 +7,8 @@ declare module 's3rver' {
     silent?: boolean;
     directory: string;
     resetOnClose?: boolean;
-    configureBuckets?: Array<{ name: string }>;
+    /** `configs`: the bucket's CORS (or website) configuration documents, as XML. */
+    configureBuckets?: Array<{ name: string; configs?: Array<string | Buffer> }>;
   }
   export default class S3rver {
     constructor(options: S3rverOptions);
