@@ -142,6 +142,38 @@ describe('the dashboard’s direct uploads', () => {
     expect((await client.get(`/api/jobs/${id}`)).json().status).toBe('awaiting_upload');
   });
 
+  it('a cancelled upload fails its job at once and gives the validation back', async () => {
+    const client = await businessUser(onS3, 'webcancel');
+    const file = peopleCsv(6 * 1024 * 1024);
+    const started = await client.post('/api/jobs/uploads', {
+      filename: 'people.csv',
+      size: file.length,
+      schema: SCHEMA,
+    });
+    expect(started.statusCode).toBe(201);
+    const created = started.json();
+    const parts = await sendParts(created, file);
+    expect((await client.get('/api/auth/usage')).json()).toMatchObject({ used: 1 });
+
+    const other = await businessUser(onS3, 'webcancelother');
+    const foreign = await other.request({
+      method: 'DELETE',
+      url: `/api/jobs/${created.job_id}/upload`,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const cancel = () =>
+      client.request({ method: 'DELETE', url: `/api/jobs/${created.job_id}/upload` });
+    expect((await cancel()).statusCode).toBe(204);
+    expect((await client.get(`/api/jobs/${created.job_id}`)).json()).toMatchObject({
+      status: 'failed',
+      error: 'The upload was cancelled.',
+    });
+    expect((await client.get('/api/auth/usage')).json()).toMatchObject({ used: 0 });
+    const late = await client.post(`/api/jobs/${created.job_id}/complete`, { parts });
+    expect(late.statusCode).toBe(409);
+    expect((await cancel()).json().code).toBe('job_not_awaiting_upload');
+  });
+
   it("refuses a file over the plan's limit before any part is sent", async () => {
     const client = await businessUser(onS3, 'weblarge');
     const res = await client.post('/api/jobs/uploads', {

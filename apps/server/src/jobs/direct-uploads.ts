@@ -270,6 +270,27 @@ export async function completeDirectUpload(
   return queued;
 }
 
+/**
+ * A direct upload its sender gave up (the dashboard's Cancel): the job fails at once, its
+ * validation is given back and its parts are dropped, instead of waiting for the sweep. False when
+ * the user has no such job.
+ */
+export async function cancelDirectUpload(
+  app: FastifyInstance,
+  userId: string,
+  jobId: string,
+): Promise<boolean> {
+  if (!isUuid(jobId)) return false;
+  const [job] = await app.db
+    .select()
+    .from(validationJobs)
+    .where(and(eq(validationJobs.id, jobId), eq(validationJobs.userId, userId)));
+  if (!job) return false;
+  if (job.status !== 'awaiting_upload') throw new AppError('job_not_awaiting_upload');
+  await failAwaiting(app, job, 'The upload was cancelled.');
+  return true;
+}
+
 /** Direct uploads never completed within DIRECT_UPLOAD_MAX_AGE_MS: aborted, their jobs failed. */
 export async function sweepAbandonedUploads(app: FastifyInstance): Promise<number> {
   const cutoff = new Date(app.now().getTime() - DIRECT_UPLOAD_MAX_AGE_MS);

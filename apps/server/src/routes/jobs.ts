@@ -7,7 +7,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { completeDirectUpload, createDirectUploadJob } from '../jobs/direct-uploads.ts';
+import {
+  cancelDirectUpload,
+  completeDirectUpload,
+  createDirectUploadJob,
+} from '../jobs/direct-uploads.ts';
 import { findJob, recentJobs } from '../jobs/store.ts';
 import { parseBody } from '../lib/validate.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -17,8 +21,9 @@ import { fileTooLarge, limitsOf } from '../validation/limits.ts';
 // the /v1/jobs shape. A file above the synchronous limit goes straight to the bucket when the
 // server stores on S3 (docs/decisions/236): POST /api/jobs/uploads starts a direct upload as
 // /v1/jobs `upload: true` does and answers its presigned part URLs, the browser PUTs the parts,
-// POST /api/jobs/:id/complete queues the job and GET /api/jobs/:id follows it. On local disk the
-// start is refused (direct_upload_unavailable) and the dashboard sends the file to /api/validate.
+// POST /api/jobs/:id/complete queues the job, DELETE /api/jobs/:id/upload gives it up, and
+// GET /api/jobs/:id follows it. On local disk the start is refused (direct_upload_unavailable)
+// and the dashboard sends the file to /api/validate.
 
 const RECENT = 10;
 
@@ -85,6 +90,14 @@ export default async function jobWebRoutes(app: FastifyInstance) {
     if (!row) throw new AppError('not_found', { message: 'No such job' });
     reply.code(202);
     return { job_id: row.id, status: 'queued', estimated_seconds: row.estimatedSeconds ?? 1 };
+  });
+
+  // Cancel during the parts: the job fails now and the month's validation is given back.
+  app.delete<Id>('/api/jobs/:id/upload', auth, async (request, reply) => {
+    if (!(await cancelDirectUpload(app, request.auth!.user.id, request.params.id))) {
+      throw new AppError('not_found', { message: 'No such job' });
+    }
+    return reply.code(204).send();
   });
 
   app.get<Id>('/api/jobs/:id', auth, async (request) => {

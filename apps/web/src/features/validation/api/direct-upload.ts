@@ -8,8 +8,8 @@ import type { InputChoice } from '../lib/file-choices';
 // A file above the synchronous limit on a server that stores on S3 goes straight to the bucket
 // (docs/decisions/236): POST /api/jobs/uploads answers presigned part URLs, the parts are PUT
 // there (a few at a time; the progress moves as each part lands), POST /api/jobs/:id/complete
-// queues the job, and its result is read once the job has run. The answer is the one
-// /api/validate gives, so the workspace shows it the same way.
+// queues the job (a cancel before that gives it up), and its result is read once the job has
+// run. The answer is the one /api/validate gives, so the workspace shows it the same way.
 
 /** Parts in flight at once: enough to fill a link, few enough to show steady progress. */
 const PARALLEL_PARTS = 3;
@@ -103,10 +103,16 @@ export async function validateDirectly(
   if (options.signal?.aborted) throw aborted();
   const upload = await start(file, schema, choice);
   if (!upload) return null;
-  const parts = await sendParts(file, upload, options);
-  await api.post<JobCreatedV1>(`/api/jobs/${encodeURIComponent(upload.job_id)}/complete`, {
-    parts,
-  });
+  const jobPath = `/api/jobs/${encodeURIComponent(upload.job_id)}`;
+  try {
+    const parts = await sendParts(file, upload, options);
+    await api.post<JobCreatedV1>(`${jobPath}/complete`, { parts });
+  } catch (error) {
+    // Cancelled or broken off: the job fails now and the month's validation is given back (the
+    // server refuses this for a job already ended, as after a refused complete).
+    void api.delete(`${jobPath}/upload`).catch(() => undefined);
+    throw error;
+  }
   options.onUploadDone?.();
   const job = await finished(upload.job_id, options.signal);
   if (job.status === 'failed' || !job.result) {
