@@ -59,7 +59,7 @@ describe('the in-browser CSV validator', () => {
       '/auth?tab=register',
     );
     expect(await page.textContent('main')).toContain(
-      'Upload a file and validate it to see results here',
+      'Choose a file and validate it to see results here',
     );
     await screenshot(page, 'csv-validator-1280');
     await page.setViewportSize(PHONE);

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { openSite, signUp, type TestSite } from './support/site.ts';
-import { expectToast } from './support/workspace.ts';
+import {
+  buildSchema,
+  engineVerdict,
+  expectToast,
+  webSchemaOf,
+  type FieldInput,
+} from './support/workspace.ts';
 
 // The public pages and the profile, polished (issue 26): /api-docs light enough to load on a phone
 // (its reference on a page of its own), its base URL steady through hydration, nothing cut or
@@ -51,7 +57,7 @@ const SIGNED_IN_ROUTES = [
 
 /** "1 December 2026" or "1 December 2026, 14:05(:09) UTC": the one family every date is in. */
 const LONG_DATE =
-  /\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/;
+  /(?<!\d)\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/;
 const DATE_TIME = new RegExp(`${LONG_DATE.source}, \\d{2}:\\d{2}(?::\\d{2})? UTC`);
 
 let site: TestSite;
@@ -240,6 +246,101 @@ describe('the public pages and the profile, polished', () => {
     await cards.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/pp-deliveries-390.png' });
     await page.setViewportSize(DESKTOP);
+  });
+
+  it('filter chips count what the other filters leave; the local validator speaks of no upload', async () => {
+    const page = await site.newPage(DESKTOP);
+    await page.goto('/csv-validator');
+    expect(await page.textContent('main')).not.toMatch(/upload a file/i);
+    const fields: FieldInput[] = [
+      { name: 'price', type: 'number', required: true, minValue: '0' },
+      { name: 'stock', type: 'number', required: true, minValue: '0' },
+    ];
+    const csv = 'price,stock\nfree,1\n,2\n-1,lots\n3,\n-2,-5\n';
+    await buildSchema(page, 'Chips', fields);
+    await page.getByTestId('dropzone-input').setInputFiles({
+      name: 'chips.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByRole('button', { name: 'Validate on this device' }).click();
+    await page.getByTestId('summary-stats').waitFor();
+
+    const { errors } = engineVerdict(webSchemaOf('Chips', fields), Buffer.from(csv));
+    const chipCounts = async (testId: string): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        await page
+          .getByTestId(testId)
+          .locator('label')
+          .evaluateAll((labels) =>
+            labels.map((label) => {
+              const spans = label.querySelectorAll('span');
+              return [spans[0]!.textContent, Number(spans[spans.length - 1]!.textContent)];
+            }),
+          ),
+      );
+    const count = (keep: (e: (typeof errors)[number]) => boolean, key: 'field' | 'message') =>
+      errors.filter(keep).reduce<Record<string, number>>((acc, e) => {
+        acc[e[key]] = (acc[e[key]] ?? 0) + 1;
+        return acc;
+      }, {});
+    expect(await chipCounts('field-filters')).toEqual(count(() => true, 'field'));
+
+    // one message chosen: the column chips count only that message's errors
+    const message = errors.find((e) => e.field === 'stock')!.message;
+    await page.getByTestId('message-filters').getByText(message, { exact: true }).click();
+    const fieldCounts = await chipCounts('field-filters');
+    const expected = count((e) => e.message === message, 'field');
+    expect(fieldCounts.price ?? 0).toBe(expected.price ?? 0);
+    expect(fieldCounts.stock).toBe(expected.stock);
+    // and a column chosen too: the message chips count that column's errors
+    await page.getByTestId('field-filters').getByText('stock', { exact: true }).click();
+    const messageCounts = await chipCounts('message-filters');
+    for (const [text, n] of Object.entries(count((e) => e.field === 'stock', 'message'))) {
+      expect(messageCounts[text], text).toBe(n);
+    }
+  });
+
+  it('/auth at 1280x800: Create Account stays above the fold; the 8-character rule is said once', async () => {
+    const page = await site.newPage({ width: 1280, height: 800 });
+    await page.goto('/auth?tab=register');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('abc');
+    const button = page.getByRole('button', { name: 'Create Account', exact: true });
+    const box = (await button.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    await page.screenshot({ path: '/tmp/pp-auth-1280x800.png' });
+    await button.click();
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByText('Meet each password requirement listed.').waitFor();
+    expect((await form.textContent())!.match(/8 characters/g)).toHaveLength(1);
+  });
+
+  it('the landing examples show the rejected value and whole patterns', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await site.newPage(viewport);
+      await page.goto('/');
+      const examples = page.locator('#examples');
+      // every record fits its box: the wrong value is on screen without scrolling
+      const clipped = await examples
+        .locator('pre')
+        .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
+      expect(clipped, `at ${viewport.width}`).toBe(0);
+      // a pattern is on one line
+      const patterns = examples.getByText(/^pattern \^/);
+      expect(await patterns.count()).toBeGreaterThan(0);
+      for (const pattern of await patterns.all()) {
+        const lines = await pattern.evaluate((el) => el.getClientRects().length);
+        expect(lines, (await pattern.textContent()) ?? '').toBe(1);
+      }
+      await examples.screenshot({ path: `/tmp/pp-examples-${viewport.width}.png` });
+    }
+  });
+
+  it('moving to Free has one name, Cancel plan', async () => {
+    await signedIn.goto('/profile');
+    await signedIn.getByRole('heading', { name: 'Available plans' }).waitFor();
+    expect(await signedIn.getByText('Downgrade to Free').count()).toBe(0);
   });
 
   it('every page names its keywords', async () => {

@@ -104,7 +104,7 @@ export function AuthRoute() {
 
   return (
     <SiteLayout footer="simple" showAuth={false} className="bg-zinc-50">
-      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-[1fr_minmax(0,440px)] lg:items-start lg:gap-16 lg:px-8">
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-[1fr_minmax(0,440px)] lg:py-6 lg:items-start lg:gap-16 lg:px-8">
         <div className="flex flex-col gap-6 lg:order-2">
           <Card className="p-6 sm:p-8">
             <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">

@@ -405,6 +405,7 @@ export function LandingRoute() {
                 </p>
                 <pre
                   tabIndex={0}
+                  aria-label={`${example.schema.name}: a record with a mistake`}
                   className="mt-1.5 overflow-x-auto rounded-md bg-zinc-950 px-3 py-2 font-mono text-[12.5px] leading-5 text-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
                 >
                   {example.before.trimEnd()}

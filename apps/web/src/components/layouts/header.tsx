@@ -86,7 +86,10 @@ export function Header({ showAuth = true, navItems = defaultNavItems }: HeaderPr
       onClick={() => logout.mutate(undefined, { onSettled: closeMenu })}
     >
       {logout.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
-      {logout.isPending ? 'Logging out...' : 'Log out'}
+      {/* From 1024 to 1279 px the header's links share the row with it: the icon alone, named. */}
+      <span className={inMenu ? undefined : 'max-xl:sr-only'}>
+        {logout.isPending ? 'Logging out...' : 'Log out'}
+      </span>
     </Button>
   );
 

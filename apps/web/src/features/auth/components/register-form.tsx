@@ -33,10 +33,15 @@ export function RegisterForm({ onSignedIn }: { onSignedIn?: () => void } = {}) {
   });
   const password = useWatch({ control, name: 'password' });
   const showChecklist = password.length > 0;
-  // While the checklist is on screen it explains the password rules item by item; the single
-  // error line joins it after a submit attempt, or for a rule the checklist has no item for.
+  // While the checklist is on screen it states the password rules item by item, so each is said
+  // once: after a submit attempt the error line points at the list instead of repeating a rule;
+  // a rule the checklist has no item for keeps its own message.
   const checklistCovers = showChecklist && passwordChecks.some((check) => !check.test(password));
-  const passwordError = isSubmitted || !checklistCovers ? errors.password?.message : undefined;
+  const passwordError = checklistCovers
+    ? isSubmitted && errors.password
+      ? 'Meet each password requirement listed.'
+      : undefined
+    : errors.password?.message;
 
   const onSubmit = handleSubmit(({ username, email, password }) =>
     registration.mutate(
@@ -67,7 +72,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn?: () => void } = {}) {
       onSubmit={onSubmit}
       method="post"
       noValidate
-      className="grid gap-5"
+      className="grid gap-4"
       aria-label="Create account"
     >
       <FormField id="register-username" label="Username" error={errors.username?.message}>

@@ -107,7 +107,7 @@ export function CurrentPlanCard({ user }: { user: PublicUser }) {
               </Button>
             ) : null}
             {live && !state.cancelAtPeriodEnd ? (
-              <Button variant="ghost" onClick={() => setChange({ kind: 'free', via: 'cancel' })}>
+              <Button variant="ghost" onClick={() => setChange({ kind: 'free' })}>
                 Cancel plan
               </Button>
             ) : null}

@@ -18,8 +18,7 @@ import { useCancelSubscription, useChangePlan, usePlanChangePreview } from '../a
 import { formatLongDate, formatMoney } from '@/lib/format';
 
 /** What the dialog confirms: a switch between paid plans, or the move to Free at period end. */
-export type PlanChange =
-  { kind: 'switch'; tier: PaidTier } | { kind: 'free'; via: 'grid' | 'cancel' };
+export type PlanChange = { kind: 'switch'; tier: PaidTier } | { kind: 'free' };
 
 function SwitchBody({ tier, onDone }: { tier: PaidTier; onDone: () => void }) {
   const preview = usePlanChangePreview(tier);
@@ -108,18 +107,8 @@ function SwitchBody({ tier, onDone }: { tier: PaidTier; onDone: () => void }) {
   );
 }
 
-function FreeBody({
-  state,
-  via,
-  onDone,
-}: {
-  state: SubscriptionState;
-  via: 'grid' | 'cancel';
-  onDone: () => void;
-}) {
-  const change = useChangePlan();
+function FreeBody({ state, onDone }: { state: SubscriptionState; onDone: () => void }) {
   const cancel = useCancelSubscription();
-  const pending = change.isPending || cancel.isPending;
   const plan = PLANS[state.subscribedTier ?? (state.tier === 'business' ? 'business' : 'pro')];
   const end = formatLongDate(state.currentPeriodEnd);
   const options = {
@@ -132,23 +121,20 @@ function FreeBody({
     },
     onError: toastOnError('Cancellation failed', 'Failed to cancel subscription.'),
   };
-  const confirm = () =>
-    via === 'cancel' ? cancel.mutate(undefined, options) : change.mutate({ tier: 'free' }, options);
+  const confirm = () => cancel.mutate(undefined, options);
 
   return (
     <>
       <DialogHeader>
-        <DialogTitle>
-          {via === 'cancel' ? `Cancel your ${plan.label} plan?` : 'Downgrade to Free?'}
-        </DialogTitle>
+        <DialogTitle>{`Cancel your ${plan.label} plan?`}</DialogTitle>
         <DialogDescription>
           {`Nothing more will be charged. You keep ${plan.label} until ${end}, then your account moves to Free (${formatMoney(0)}). You can resume before then.`}
         </DialogDescription>
       </DialogHeader>
       <ConfirmActions
         cancelLabel="Keep my plan"
-        confirmLabel={via === 'cancel' ? 'Cancel plan' : 'Downgrade to Free'}
-        pending={pending}
+        confirmLabel="Cancel plan"
+        pending={cancel.isPending}
         onConfirm={confirm}
       />
     </>
@@ -168,9 +154,7 @@ export function PlanChangeDialog({
     <Dialog open={change !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent data-testid="plan-change-dialog">
         {change?.kind === 'switch' ? <SwitchBody tier={change.tier} onDone={onClose} /> : null}
-        {change?.kind === 'free' && state ? (
-          <FreeBody state={state} via={change.via} onDone={onClose} />
-        ) : null}
+        {change?.kind === 'free' && state ? <FreeBody state={state} onDone={onClose} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -14,6 +14,7 @@ import { Card } from '@/components/ui/card';
 import { CheckList } from '@/components/ui/check-list';
 import { Spinner } from '@/components/ui/spinner';
 import { SALES_EMAIL } from '@/config/site';
+import { formatLongDate } from '@/lib/format';
 import { useCheckout, useSubscription } from '../api/billing';
 import { PlanChangeDialog, type PlanChange } from './plan-change-dialog';
 import { toastOnError } from '@/lib/error-toast';
@@ -25,8 +26,8 @@ const isPaid = (tier: SubscriptionTier): tier is PaidTier => tier === 'pro' || t
 
 /**
  * Every plan from contracts' PLANS with the action that gets there: Checkout for a first paid
- * plan, a confirmed switch (with its price) between paid plans, Downgrade to Free at the end of
- * the period, Contact Sales for Enterprise. `/profile?upgrade=pro#plans` scrolls here and marks
+ * plan, a confirmed switch (with its price) between paid plans, a note that Cancel plan (on the
+ * current plan's card) moves to Free at the end of the period, Contact Sales for Enterprise. `/profile?upgrade=pro#plans` scrolls here and marks
  * the suggested plan (the upgrade dialogs link there).
  */
 export function PlansGrid({ currentTier }: { currentTier: SubscriptionTier }) {
@@ -103,15 +104,15 @@ export function PlansGrid({ currentTier }: { currentTier: SubscriptionTier }) {
               </p>
             );
           } else if (planTier === 'free') {
+            // One action, one name: moving to Free is "Cancel plan" on the current plan's card.
             action = (
-              <Button
-                variant="outline"
-                className="w-full"
-                disabled={!live || state?.cancelAtPeriodEnd}
-                onClick={() => setChange({ kind: 'free', via: 'grid' })}
-              >
-                {state?.cancelAtPeriodEnd ? 'Downgrade scheduled' : 'Downgrade to Free'}
-              </Button>
+              <p className="text-center text-xs text-zinc-600" data-testid="free-plan-note">
+                {state?.cancelAtPeriodEnd
+                  ? `Your account moves to Free on ${formatLongDate(state.currentPeriodEnd)}.`
+                  : live
+                    ? 'To move to Free, use Cancel plan on your current plan.'
+                    : 'To move to Free, contact support.'}
+              </p>
             );
           } else if (isPaid(planTier) && live) {
             action = (

@@ -361,8 +361,11 @@ export const schemaShowcase = {
         field('role', 'enum', true, { values: ['admin', 'editor', 'viewer'] }),
       ],
     },
-    before: '[{"id": 12, "email": "li.wei@northwind.co.uk", "role": "owner"}]\n',
-    after: '[{"id": 12, "email": "li.wei@northwind.co.uk", "role": "admin"}]\n',
+    // One property a line: in a narrow card the rejected value is on screen, not scrolled off.
+    before:
+      '[\n  {\n    "id": 12,\n    "email": "li.wei@northwind.co.uk",\n    "role": "owner"\n  }\n]\n',
+    after:
+      '[\n  {\n    "id": 12,\n    "email": "li.wei@northwind.co.uk",\n    "role": "admin"\n  }\n]\n',
     errors: [
       {
         row: 1,

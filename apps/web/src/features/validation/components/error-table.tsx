@@ -83,6 +83,29 @@ export function ErrorTable({
       ),
     [result.errors, fields, messages],
   );
+  // Each chip counts what ticking it would add under the other group's filter (faceted counts):
+  // a column's number follows the messages chosen, a message's the columns chosen. The chips keep
+  // their order (by the whole list's counts), so nothing moves under the pointer.
+  const fieldCounts = useMemo(
+    () =>
+      new Map(
+        countBy(
+          result.errors.filter((e) => messages.size === 0 || messages.has(e.message)),
+          (e) => e.field,
+        ),
+      ),
+    [result.errors, messages],
+  );
+  const messageCounts = useMemo(
+    () =>
+      new Map(
+        countBy(
+          result.errors.filter((e) => fields.size === 0 || fields.has(e.field)),
+          (e) => e.message,
+        ),
+      ),
+    [result.errors, fields],
+  );
   const shown = matching.slice(0, ERROR_TABLE_ROWS);
   const filtered = fields.size > 0 || messages.size > 0;
   const json = result.fileType === 'json';
@@ -105,10 +128,10 @@ export function ErrorTable({
               Filter by {json ? 'field' : 'column'}
             </legend>
             <div className="mt-2 flex flex-wrap gap-2" data-testid="field-filters">
-              {fieldOptions.map(([field, count]) => (
+              {fieldOptions.map(([field]) => (
                 <Chip
                   key={field}
-                  count={count}
+                  count={fieldCounts.get(field) ?? 0}
                   checked={fields.has(field)}
                   onChange={(on) => setFields((s) => toggle(s, field, on))}
                 >
@@ -122,10 +145,10 @@ export function ErrorTable({
               Filter by message
             </legend>
             <div className="mt-2 flex flex-wrap gap-2" data-testid="message-filters">
-              {messageOptions.map(([message, count]) => (
+              {messageOptions.map(([message]) => (
                 <Chip
                   key={message}
-                  count={count}
+                  count={messageCounts.get(message) ?? 0}
                   checked={messages.has(message)}
                   onChange={(on) => setMessages((s) => toggle(s, message, on))}
                 >

@@ -17,11 +17,14 @@ export function LocalResults({
   onCancel,
   headingRef,
   headingId,
+  placeholder,
 }: {
   state: LocalState;
   onCancel: () => void;
   headingRef: Ref<HTMLHeadingElement>;
   headingId: string;
+  /** What the column says before the first run (the default speaks of uploads). */
+  placeholder?: string;
 }) {
   const outcome = state.status === 'done' ? state.outcome : null;
   return (
@@ -47,7 +50,7 @@ export function LocalResults({
           }}
         />
       ) : (
-        <ResultsPlaceholder />
+        <ResultsPlaceholder>{placeholder}</ResultsPlaceholder>
       )}
     </section>
   );

@@ -138,6 +138,8 @@ export function LocalValidator({
         onCancel={cancel}
         headingRef={resultsHeading}
         headingId="local-results-heading"
+        // Nothing is uploaded here: the file is read on this device.
+        placeholder="Choose a file and validate it to see results here"
       />
       <p role="status" aria-live="polite" className="sr-only" data-testid="validation-status">
         {status}
