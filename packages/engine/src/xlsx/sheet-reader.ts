@@ -141,8 +141,8 @@ export function readSheet(
       from[reach] = to[reach] = used;
       quoted[reach] = 0;
     }
-    piece.fill(44, used, used + commas);
-    used += commas;
+    // Usually one comma: a loop, as fill() is a call.
+    for (let k = 0; k < commas; k++) piece[used++] = 44;
   };
 
   /**
@@ -209,8 +209,16 @@ export function readSheet(
   };
 
   const putText = (col: number, text: string) => {
-    if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
-    putBytes(col, scratch, 0, encoder.encodeInto(text, scratch).written);
+    const n = text.length;
+    if (scratch.length < n * 3) scratch = new Uint8Array(n * 3);
+    // ASCII (dates, most text) by a loop: encodeInto is a call into the runtime.
+    let i = 0;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) break;
+      scratch[i] = c;
+    }
+    putBytes(col, scratch, 0, i === n ? n : encoder.encodeInto(text, scratch).written);
   };
 
   /** A number cell's text as Excel shows it (a date by its format), and its damage. */
@@ -296,11 +304,8 @@ export function readSheet(
           used = sharedStrings.copyInto(index, piece, at);
           endField(col, at, sharedStrings.needsQuotes(index));
         }
-        // Only text that starts with a digit can be damage (leading zeros, exponents, dates).
-        if (header && n >= 2) {
-          const c = piece[from[col]! + quoted[col]!]!;
-          if (c >= 48 && c <= 57) damage.text(col, row, sharedStrings.get(index));
-        }
+        if (header && n >= 2 && mayBeDamage(piece, from[col]! + quoted[col]!, to[col]!))
+          damage.text(col, row, sharedStrings.get(index));
       },
       cell(col, type, style, v, formula) {
         let text: string;
@@ -397,6 +402,25 @@ function misreadFirst(bytes: Uint8Array, from: number, to: number): boolean {
   const starts = (prefix: number[]) =>
     to - from >= prefix.length && prefix.every((b, k) => bytes[from + k] === b);
   return starts([115, 101, 112, 61]) || starts([0xef, 0xbb, 0xbf]);
+}
+
+/**
+ * Whether text bytes[from, to) may be Excel damage (DamageReport.text): it must start with a
+ * digit. Text of digits with at most one point and no leading zero (a price kept as text) is
+ * none of leading zeros, an exponent or a date, so it is passed over without being decoded.
+ */
+function mayBeDamage(bytes: Uint8Array, from: number, to: number): boolean {
+  const first = bytes[from]!;
+  if (first < 48 || first > 57) return false;
+  if (first === 48) return true;
+  let points = 0;
+  for (let i = from + 1; i < to; i++) {
+    const c = bytes[i]!;
+    if (c === 46) {
+      if (++points > 1) return true;
+    } else if (c < 48 || c > 57) return true;
+  }
+  return false;
 }
 
 function indexOf(bytes: Uint8Array, byte: number, from: number, to: number): number {
