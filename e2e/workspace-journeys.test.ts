@@ -196,6 +196,14 @@ describe('the workspace journeys', () => {
 
     await page.setViewportSize(PHONE);
     await page.evaluate(() => window.scrollTo(0, 0));
+    // At the top of a phone's page the file card runs past the fold: the bar stays in the flow.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="action-bar"]')?.getAttribute('data-docked') ===
+        'false',
+    );
+    const phoneTop = await box(bar);
+    expect(phoneTop.y).toBeGreaterThanOrEqual(PHONE.height);
     await shot(page, 'dashboard-first-view-390');
     // Scrolled down, the docked bar is one line: the file name is not cut and the bar is short.
     await page.getByRole('button', { name: 'Add field' }).scrollIntoViewIfNeeded();
@@ -328,6 +336,36 @@ describe('the workspace journeys', () => {
     await business.getByRole('region', { name: 'API jobs' }).getByText('Completed').waitFor();
     await shot(business, 'dashboard-business-390', true);
     await business.setViewportSize(DESKTOP);
+  });
+
+  it('says the same of the Free plan on the validator, /csv-upload-errors and pricing', async () => {
+    const page = await site.newPage();
+    const serverOnly = 'apply only to what runs and is stored on our servers';
+    for (const [route, name] of [
+      ['/csv-validator', 'csv-validator'],
+      ['/csv-upload-errors', 'csv-upload-errors'],
+      ['/buying-guide', 'buying-guide'],
+    ] as const) {
+      await page.goto(route);
+      expect(await page.textContent('main'), route).toContain(serverOnly);
+      expect(await page.textContent('main'), route).toContain('1 MB and 500 rows');
+      await shot(page, `${name}-1280`, true);
+    }
+    await page.goto('/#pricing');
+    const pricing = page.locator('#pricing');
+    expect(await pricing.textContent()).toContain(
+      'Any file size, checked in your browser: files never leave your device',
+    );
+    expect(await pricing.textContent()).toContain('On our servers: 1 MB and 500 rows');
+    await pricing.screenshot({ path: '/tmp/workspace-journeys-pricing-1280.png' });
+    await page.setViewportSize(PHONE);
+    await page.goto('/csv-upload-errors');
+    await shot(page, 'csv-upload-errors-390');
+    await page.goto('/buying-guide');
+    await page
+      .getByRole('heading', { name: 'Compare plans in detail' })
+      .locator('..')
+      .screenshot({ path: '/tmp/workspace-journeys-buying-guide-table-390.png' });
   });
 
   it('raised no uncaught page errors', () => {

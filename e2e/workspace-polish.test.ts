@@ -185,15 +185,15 @@ describe('the workspace, finished', () => {
     expect(rows.find((r) => r[3] === '11/04/2024')?.[2]).toBe(
       'Must be a date in the format YYYY-MM-DD',
     );
-    // The free plan is shown the way to reports, never invited to download one.
-    const main = await page.textContent('main');
-    expect(main).not.toContain('Download the report');
-    expect(main).not.toContain('the report holds them all');
-    expect(await page.getByRole('button', { name: 'Download error report' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Full report with Pro' }).click();
-    await dialog(page).getByRole('heading', { name: 'Error reports are a paid feature' }).waitFor();
-    expect(await dialog(page).getByTestId('upgrade-offer').textContent()).toContain('Pro');
-    await closeDialog(page);
+    // The free plan downloads the report made on the device (docs/decisions/227).
+    expect(await page.getByRole('button', { name: 'Full report with Pro' }).count()).toBe(0);
+    expect(await page.textContent('main')).toContain('Built on this device');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download error report' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('error-report-sample-customers.csv');
+    expect(download.url()).toMatch(/^blob:/);
 
     // Phones get one card per error, and no table to scroll sideways.
     await page.setViewportSize(PHONE);

@@ -63,7 +63,7 @@ export function planFeatures(plan: Plan): string[] {
       : `${formatCount(limits.monthlyValidations)} validations a month`,
   ];
   if (limits.savedSchemas) lines.push('Saved, reusable schemas');
-  if (limits.reportExport) lines.push('Downloadable error reports');
+  if (limits.reportExport) lines.push('Error reports stored with each result');
   if (limits.apiAccess) lines.push('REST API, API keys and webhooks');
   return lines;
 }

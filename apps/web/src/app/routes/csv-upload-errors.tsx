@@ -81,8 +81,8 @@ export function CsvUploadErrorsRoute() {
         </div>
         <p className="mt-3 max-w-2xl text-sm text-zinc-600">
           Checked in your browser at any size: your file never leaves your device. The{' '}
-          {PLANS.free.label} plan&apos;s {serverLimitsText(PLANS.free)} apply only to what runs and
-          is stored on our servers.
+          {PLANS.free.label} plan’s {serverLimitsText(PLANS.free)} apply only to what runs and is
+          stored on our servers.
         </p>
         <ActionLinks
           action={{ label: 'Check your CSV now', to: paths.csvValidator }}
@@ -199,10 +199,9 @@ export function CsvUploadErrorsRoute() {
             <Link to={paths.csvValidator} className="font-medium text-indigo-700 hover:underline">
               CSV validator
             </Link>{' '}
-            and the {PLANS.free.label} plan&apos;s dashboard list every error and build a CSV report
-            of them on your device. Error reports exported from our servers, stored with the
-            results, are part of the paid plans ({PLANS.pro.label} and above), along with saved
-            schemas. See{' '}
+            and the {PLANS.free.label} plan’s dashboard list every error and build a CSV report of
+            them on your device. Error reports exported from our servers, stored with the results,
+            are part of the paid plans ({PLANS.pro.label} and above), along with saved schemas. See{' '}
             <Link to={paths.buyingGuide} className="font-medium text-indigo-700 hover:underline">
               plans and pricing
             </Link>{' '}

@@ -49,7 +49,7 @@ export function planFeatures(plan: Plan): string[] {
     'CSV and JSON, every field type and rule',
   );
   if (l.savedSchemas) features.push('Saved, reusable schemas');
-  if (l.reportExport) features.push('Downloadable CSV error reports');
+  if (l.reportExport) features.push('CSV error reports stored with each result');
   if (l.apiAccess) features.push('REST API, API keys and webhooks');
   if (plan.tier === 'pro') features.push('Email support');
   if (plan.tier === 'business') features.push('Priority support (reply within 48 hours)');

@@ -134,9 +134,9 @@ export function ValidatorPage({ fileType, meta, children, preset }: ValidatorPag
               <p className="mt-3 flex items-start gap-2 text-xs text-zinc-400">
                 <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
                 <span>
-                  The {PLANS.free.label} plan&apos;s {serverLimitsText(PLANS.free)} apply only to
-                  what runs and is stored on our servers; paid plans process files there over
-                  encrypted connections.
+                  The {PLANS.free.label} plan’s {serverLimitsText(PLANS.free)} apply only to what
+                  runs and is stored on our servers; paid plans process files there over encrypted
+                  connections.
                 </span>
               </p>
             </div>
