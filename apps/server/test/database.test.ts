@@ -96,6 +96,7 @@ describe('migrations', () => {
         'stripe_events',
         'usage_counters',
         'users',
+        'validation_job_parts',
         'validation_jobs',
         'validation_results',
         'webhook_deliveries',

@@ -16,6 +16,7 @@ import {
 } from '@schemacheck/engine';
 import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { validationJobParts, validationJobs } from '../db/schema.ts';
 import { listsByName } from '../lists/store.ts';
 import { inListNames } from '../lists/upload.ts';
@@ -42,8 +43,6 @@ import { failJob, MAX_ATTEMPTS, VALIDATION_QUEUE, type JobRow } from './validati
 
 export const PART_QUEUE = 'validation-part';
 const MIB = 1024 * 1024;
-
-export type PartRow = typeof validationJobParts.$inferSelect;
 
 /** Storage key of a part's outcomes, beside the job's upload (account deletion removes it). */
 export function outcomeKeyFor(userId: string, jobId: string, part: number): string {
@@ -243,18 +242,30 @@ async function pushRange(
   }
 }
 
-/** One chunk (from `chunk.start` to `end`) validated in a worker thread. */
-async function validateChunk(ctx: ChunkContext, chunk: CsvChunk, end: number) {
+/**
+ * A worker job with the schema and lists opened once, for chunk after chunk (`close` it). The
+ * account's reference lists go to the worker once, not once per chunk.
+ */
+type ChunkRunner = Awaited<ReturnType<typeof chunkRunner>>;
+
+async function chunkRunner(ctx: ChunkContext) {
   const job = ctx.app.validationPool.job();
   try {
     const opened = await job.open(ctx.schemaText, ctx.lists);
     if (!opened.ok) throw new Error('The schema no longer opens');
-    job.beginChunk(ctx.plan, ctx.header, chunk, ctx.now);
-    await pushRange(ctx, chunk.start, end, (bytes) => job.push(bytes));
-    return await job.endChunk();
-  } finally {
+  } catch (err) {
     job.close();
+    throw err;
   }
+  return {
+    /** One chunk, from `chunk.start` to `end`, validated in the worker thread. */
+    async validate(chunk: CsvChunk, end: number): Promise<ChunkOutcome> {
+      job.beginChunk(ctx.plan, ctx.header, chunk, ctx.now);
+      await pushRange(ctx, chunk.start, end, (bytes) => job.push(bytes));
+      return job.endChunk();
+    },
+    close: () => job.close(),
+  };
 }
 
 // A part's outcomes as stored: one JSON line per chunk, the seen values' typed arrays as base64.
@@ -361,10 +372,10 @@ export async function runPart(app: FastifyInstance, jobId: string, part: number)
     const key = outcomeKeyFor(job.userId, jobId, part);
     const stored = app.storage.put(key, out);
     stored.catch(() => {});
+    const runner = await chunkRunner(ctx);
     try {
       for (const planned of claimed.chunks as PlannedChunk[]) {
-        const outcome = await validateChunk(
-          ctx,
+        const outcome = await runner.validate(
           {
             index: planned.index,
             start: planned.start,
@@ -382,6 +393,8 @@ export async function runPart(app: FastifyInstance, jobId: string, part: number)
       out.destroy(err as Error);
       await stored.catch(() => {});
       throw err;
+    } finally {
+      runner.close();
     }
     const queued = await app.db.transaction(async (tx) => {
       const [mine] = await tx
@@ -471,14 +484,32 @@ export function mergeParts(
     }
     const rows = (start: number, end: number) =>
       pushRange(ctx, start, end, (bytes) => merger.push(bytes));
+    // Opened when a chunk must be validated again (repeated `unique` values, a misread chunk).
+    let runner: ChunkRunner | null = null;
+    const again = async (chunk: CsvChunk, end: number) => {
+      runner ??= await chunkRunner(ctx);
+      return runner.validate(chunk, end);
+    };
     let seeded = 0;
     const merged = (restFrom?: number) => {
       app.log.info({ jobId: job.id, seeded, restFrom }, 'Validation parts merged');
       return job.fileSize;
     };
-    for (const p of parts) {
-      const stream = await app.storage.get(outcomeKeyFor(job.userId, job.id, p.part));
-      if (!stream) throw new Error(`The outcome of part ${p.part} is not in storage`);
+    try {
+      for (const p of parts) {
+        const restFrom = await mergePart(p.part);
+        if (restFrom !== null) return merged(restFrom);
+      }
+      return merged();
+    } finally {
+      // Assigned inside again(), which TypeScript does not follow.
+      (runner as ChunkRunner | null)?.close();
+    }
+
+    /** One part's outcomes; the offset the rest was read in one piece from, if it was. */
+    async function mergePart(part: number): Promise<number | null> {
+      const stream = await app.storage.get(outcomeKeyFor(job.userId, job.id, part));
+      if (!stream) throw new Error(`The outcome of part ${part} is not in storage`);
       const lines = createInterface({ input: stream, crlfDelay: Infinity });
       try {
         for await (const line of lines) {
@@ -487,32 +518,35 @@ export function mergeParts(
           const verdict = await merger.merge(planned, outcome, false);
           if (verdict.kind === 'seed') {
             seeded++;
-            await merger.merge(planned, await validateChunk(ctx, verdict.chunk, planned.end), true);
+            await merger.merge(planned, await again(verdict.chunk, planned.end), true);
           } else if (verdict.kind === 'rest') {
             // The scan misread this chunk: the rest of the file in one piece, then nothing more.
-            const rest = await validateChunk(ctx, verdict.chunk, job.fileSize);
+            const rest = await again(verdict.chunk, job.fileSize);
             await merger.merge({ ...planned, last: true }, rest, true);
             await rows(planned.start, job.fileSize);
-            return merged(planned.start);
+            return planned.start;
           }
           await rows(planned.start, planned.end);
         }
+        return null;
       } finally {
         lines.close();
         stream.destroy();
       }
     }
-    return merged();
   };
 }
 
-/** The parts' outcomes and rows, once the job has ended. */
-export async function deleteParts(app: FastifyInstance, job: JobRow): Promise<void> {
-  if (job.splitParts === null) return;
-  for (let part = 0; part < job.splitParts; part++) {
+/** A split job's part rows, in the transaction that ends the job. */
+export async function dropPartRows(tx: Pick<Db, 'delete'>, jobId: string): Promise<void> {
+  await tx.delete(validationJobParts).where(eq(validationJobParts.jobId, jobId));
+}
+
+/** A split job's stored outcomes, once the job has ended. */
+export async function deleteOutcomes(app: FastifyInstance, job: JobRow): Promise<void> {
+  for (let part = 0; part < (job.splitParts ?? 0); part++) {
     await app.storage.delete(outcomeKeyFor(job.userId, job.id, part));
   }
-  await app.db.delete(validationJobParts).where(eq(validationJobParts.jobId, job.id));
 }
 
 /** Puts running parts with a stale heartbeat back in their queue (their process died). */

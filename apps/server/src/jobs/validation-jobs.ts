@@ -10,7 +10,13 @@ import { releaseValidation } from '../validation/quota.ts';
 import { runValidation, ValidationAborted, type ParsedSchema } from '../validation/service.ts';
 import type { JobEnded } from './events.ts';
 import { fetchSource, SourceFetchFailed } from './source-url.ts';
-import { deleteParts, mergeParts, splitJob, sweepStaleParts } from './split-jobs.ts';
+import {
+  deleteOutcomes,
+  dropPartRows,
+  mergeParts,
+  splitJob,
+  sweepStaleParts,
+} from './split-jobs.ts';
 import { executorOf } from './queue.ts';
 import type { FileType } from '@schemacheck/engine';
 
@@ -198,7 +204,7 @@ function message(
 }
 
 /** Where this attempt still holds the job. */
-export const held = (jobId: string, attempt: number) =>
+const held = (jobId: string, attempt: number) =>
   and(
     eq(validationJobs.id, jobId),
     eq(validationJobs.status, 'running'),
@@ -235,11 +241,12 @@ export async function failJob(
     if (ours && job.quotaMonth) {
       await releaseValidation(tx as never, { userId: job.userId, month: job.quotaMonth });
     }
+    await dropPartRows(tx, job.id);
     await app.jobEvents.ended(tx, job.userId, message(app, 'job.failed', row, null), now);
     return row;
   });
   if (ended && job.uploadKey) await app.storage.delete(job.uploadKey);
-  if (ended) await deleteParts(app, job);
+  if (ended) await deleteOutcomes(app, job);
   app.log.info({ jobId: job.id, ours, error: errorMessage }, 'Validation job failed');
 }
 
@@ -359,6 +366,7 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
         .where(held(job.id, attempt))
         .returning();
       if (!row) return null;
+      await dropPartRows(tx, job.id);
       await app.jobEvents.ended(
         tx,
         job.userId,
@@ -374,7 +382,7 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
       return;
     }
     if (job.uploadKey) await app.storage.delete(job.uploadKey);
-    await deleteParts(app, job);
+    await deleteOutcomes(app, job);
     app.log.info(
       { jobId: job.id, resultId: outcome.resultId, bytes: outcome.bytes, rows: result.totalRows },
       'Validation job completed',

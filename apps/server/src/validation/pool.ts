@@ -141,7 +141,10 @@ export class ValidationJob {
     });
   }
 
-  /** A chunk of a split job's CSV (docs/decisions/239): push() its bytes, then endChunk(). */
+  /**
+   * A chunk of a split job's CSV (docs/decisions/239): push() its bytes, then endChunk(); the
+   * job stays open for the next chunk.
+   */
   beginChunk(plan: CsvSplitPlan, header: Uint8Array, chunk: CsvChunk, now: string): void {
     // A copy of its own to transfer (a Buffer's slice() shares its memory).
     const copy = new Uint8Array(header.byteLength);
@@ -243,7 +246,6 @@ export class ValidationJob {
         this.onReport?.(m.text, m.stream);
         return;
       case 'chunkDone':
-        this.slot.jobs.delete(this.id);
         this.answer?.resolve(m);
         this.answer = null;
         return;

@@ -122,7 +122,8 @@ port.on('message', (m: ToWorker) => {
         const job = jobs.get(id);
         if (!job?.chunkValidator) throw new Error('endChunk before beginChunk');
         const outcome = job.chunkValidator.finish();
-        jobs.delete(id);
+        // The schema and lists stay open for the part's next chunk.
+        job.chunkValidator = undefined;
         const transfer: ArrayBuffer[] = [];
         for (const t of outcome.seen) {
           transfer.push(t.h1.buffer as ArrayBuffer, t.h2.buffer as ArrayBuffer);
