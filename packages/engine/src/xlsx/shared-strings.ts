@@ -325,31 +325,26 @@ export async function readSharedStrings(
         at = gt + 1;
         continue;
       }
-      const siEnd = indexOfBytes(buffer, close, gt, end);
-      if (siEnd < 0) {
-        keep = start;
-        break;
-      }
-      // Most entries are one plain `<t>text</t>` (or `<t xml:space="preserve">`): copied as bytes
-      // when the text holds no entity or _xHHHH_ escape.
-      let plain = false;
-      if (startsWithBytes(buffer, tOpen, gt + 1, siEnd)) {
+      // Most entries are one plain `<t>text</t>` (or `<t xml:space="preserve">`), read in one pass
+      // and copied as bytes when the text holds no entity or _xHHHH_ escape; any other entry is
+      // found whole and decoded.
+      let entryEnd = -1;
+      if (startsWithBytes(buffer, tOpen, gt + 1, end)) {
         const afterT = gt + 1 + tOpen.length;
         const c = buffer[afterT];
-        const tGt = c === 62 ? afterT : c === 32 ? indexOfByte(buffer, 62, afterT, siEnd) : -1;
-        if (tGt > 0 && tGt < siEnd && buffer[tGt - 1] !== 47) {
+        const tGt = c === 62 ? afterT : c === 32 ? indexOfByte(buffer, 62, afterT, end) : -1;
+        if (tGt > 0 && buffer[tGt - 1] !== 47) {
           const textStart = tGt + 1;
-          const textEnd = siEnd - tClose.length;
           let i = textStart;
           let wide = false;
           let continuation = 0;
           let astral = 0;
           let entities = 0;
-          for (; i < textEnd; i++) {
+          for (; i < end; i++) {
             const b = buffer[i]!;
             if (b === 60 || (b === 95 && buffer[i + 1] === 120)) break;
             if (b === 38) {
-              const length = namedEntityLength(buffer, i, textEnd);
+              const length = namedEntityLength(buffer, i, end);
               if (length === 0) break;
               entities += length - 1;
               i += length - 1;
@@ -359,13 +354,15 @@ export async function readSharedStrings(
               else if (b >= 0xf0) astral++;
             }
           }
+          const textEnd = i;
           if (
-            i === textEnd &&
-            startsWithBytes(buffer, tClose, textEnd, siEnd) &&
+            textEnd < end &&
+            buffer[textEnd] === 60 &&
+            startsWithBytes(buffer, tClose, textEnd, end) &&
+            startsWithBytes(buffer, close, textEnd + tClose.length, end) &&
             // Malformed UTF-8 takes the decoding path, which reads it as U+FFFD.
             (!wide || isUtf8(buffer, textStart, textEnd))
           ) {
-            plain = true;
             const length = textEnd - textStart - entities;
             count(length - continuation + astral);
             if (entities === 0) strings.add(buffer, textStart, textEnd);
@@ -373,11 +370,20 @@ export async function readSharedStrings(
               if (scratch.length < length) scratch = new Uint8Array(length * 2);
               strings.add(scratch, 0, unescape(buffer, textStart, textEnd, scratch));
             }
+            entryEnd = textEnd + tClose.length + close.length;
           }
         }
       }
-      if (!plain) addText(richText(decoder.decode(buffer.subarray(gt + 1, siEnd)), prefix ?? ''));
-      at = siEnd + close.length;
+      if (entryEnd < 0) {
+        const siEnd = indexOfBytes(buffer, close, gt, end);
+        if (siEnd < 0) {
+          keep = start;
+          break;
+        }
+        addText(richText(decoder.decode(buffer.subarray(gt + 1, siEnd)), prefix ?? ''));
+        entryEnd = siEnd + close.length;
+      }
+      at = entryEnd;
     }
     // Unfinished entry: kept whole. Otherwise only a tail that may hold the start of `<si`.
     const from = keep >= 0 ? keep : Math.max(at, end - open.length);
