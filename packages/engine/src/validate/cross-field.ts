@@ -174,12 +174,15 @@ interface SlotReader {
    */
   hashInto(view: RowView, hash: KeyHash): boolean;
   dateKeyOf(view: RowView): number | undefined;
+  /** A date field in YYYY-MM-DD: its values are read as isoDay numbers. */
+  isoDays: boolean;
   booleanOf(view: RowView): boolean | undefined;
   /** Scans the value into `scan`; false when absent or not a number of the field's type. */
   numberOf(view: RowView, scan: DecimalScan): boolean;
 }
 
-type Constant = { bound?: Bound; date?: number; bool?: boolean; text: string };
+/** `day`: the date's key / 1,000,000, so that isoDay numbers compare with it directly. */
+type Constant = { bound?: Bound; date?: number; day?: number; bool?: boolean; text: string };
 
 function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotReader {
   const kind = valueKind(field);
@@ -218,9 +221,11 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
     kind === 'date' && (field.rules.format ?? DEFAULT_DATE_FORMAT) === DEFAULT_DATE_FORMAT;
   const dateOf = (text: string, start: number, end: number): number | undefined => {
     // YYYY-MM-DD, the usual layout, read directly: a rule on dates then costs a few comparisons.
-    const key = isoDays
-      ? isoDayKey(text, start, end)
-      : (dateFormat as DateFormat).keySpan(text, start, end);
+    if (isoDays) {
+      const day = isoDay(text, start, end);
+      return day < 0 ? undefined : day * 1_000_000;
+    }
+    const key = (dateFormat as DateFormat).keySpan(text, start, end);
     return key < 0 ? undefined : key;
   };
 
@@ -229,6 +234,7 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
     fieldIndex,
     name: field.name,
     kind,
+    isoDays,
     present: (view) => view.starts[slot] !== ABSENT,
     text: (view) => {
       const start = view.starts[slot] as number;
@@ -249,6 +255,11 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
           return compareDecimals(toDecimal(ta, scanA), toDecimal(tb, scanB));
         }
         case 'date': {
+          if (isoDays && other.isoDays) {
+            const x = isoDay(ta, a, ea);
+            const y = isoDay(tb, b, eb);
+            return x < 0 || y < 0 ? undefined : Math.sign(x - y);
+          }
           const x = dateOf(ta, a, ea);
           const y = other.kind === 'date' ? other.dateKeyOf(view) : undefined;
           return x === undefined || y === undefined ? undefined : Math.sign(x - y);
@@ -272,6 +283,11 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
           if (!scanSpan(t, a, e, integerOnly, scanA)) return undefined;
           return compareBound(t, scanA, c.bound as Bound);
         case 'date': {
+          if (isoDays) {
+            // Whole numbers of days in the small-integer range: no number is boxed per row.
+            const day = isoDay(t, a, e);
+            return day < 0 ? undefined : Math.sign(day - (c.day as number));
+          }
           const x = dateOf(t, a, e);
           return x === undefined ? undefined : Math.sign(x - (c.date as number));
         }
@@ -289,7 +305,8 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
           return { text, bound: toBound(canonicalDecimal(text) ?? text) as Bound };
         case 'date': {
           const parts = (dateFormat as DateFormat).parse(text) ?? parseIsoDate(text);
-          return { text, date: parts === null ? 0 : dateKey(parts) };
+          const date = parts === null ? 0 : dateKey(parts);
+          return { text, date, day: date / 1_000_000 };
         }
         case 'boolean': {
           const r = reading(text);
@@ -324,6 +341,12 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
           return true;
         }
         case 'date': {
+          if (isoDays) {
+            const day = isoDay(t, a, e);
+            if (day < 0) return false;
+            hash.number(day);
+            return true;
+          }
           const d = dateOf(t, a, e);
           if (d === undefined) return false;
           hash.number(d);
@@ -755,8 +778,8 @@ const digit = (text: string, i: number): number => {
   return d >= 0 && d <= 9 ? d : -100_000;
 };
 
-/** dateKey of a real YYYY-MM-DD date in text[start, end), or -1. */
-function isoDayKey(text: string, start: number, end: number): number {
+/** A real YYYY-MM-DD date in text[start, end) as the number YYYYMMDD (its dateKey / 10^6), or -1. */
+function isoDay(text: string, start: number, end: number): number {
   if (end - start !== 10 || text.charCodeAt(start + 4) !== 45 || text.charCodeAt(start + 7) !== 45)
     return -1;
   const year =
@@ -767,5 +790,5 @@ function isoDayKey(text: string, start: number, end: number): number {
   const month = digit(text, start + 5) * 10 + digit(text, start + 6);
   const day = digit(text, start + 8) * 10 + digit(text, start + 9);
   if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return -1;
-  return ((year * 100 + month) * 100 + day) * 1_000_000;
+  return (year * 100 + month) * 100 + day;
 }

@@ -13,7 +13,7 @@
 import type { QuickCsvRecord } from '../csv/reader.ts';
 import { spanIsOneOf as isOneOf } from './rules/span.ts';
 import type { CompiledField, Failure } from './compile.ts';
-import type { CompiledRules, RowView, RuleFailure } from './cross-field.ts';
+import { ABSENT, type CompiledRules, type RowView, type RuleFailure } from './cross-field.ts';
 
 /** The schema's cross-field rules and where their slots' cells are (column per slot, or -1). */
 export interface QuickRules {
@@ -146,13 +146,29 @@ export function createQuickCsvRecord(
   const ruleSet = quickRules?.rules;
   const ruleView = quickRules?.view;
   const slotColumns = quickRules?.slotColumns ?? new Int32Array(0);
+  const slotCount = slotColumns.length;
+  const viewStarts = ruleView?.starts ?? new Int32Array(0);
+  const viewEnds = ruleView?.ends ?? new Int32Array(0);
+  // Every slot reads the same text, which changes only with the decoded piece: set when it does.
+  let viewText: string | undefined;
   function rulesPass(row: number): boolean {
     const rules = ruleSet as CompiledRules;
     const view = ruleView as RowView;
-    for (let s = 0; s < slotColumns.length; s++) {
+    if (text !== viewText) {
+      viewText = text;
+      view.texts.fill(text);
+    }
+    for (let s = 0; s < slotCount; s++) {
       const col = slotColumns[s] as number;
-      if (col < 0) view.absent(s);
-      else view.set(s, text, cellStarts[col] as number, cellEnds[col] as number);
+      if (col < 0) {
+        viewStarts[s] = ABSENT;
+        continue;
+      }
+      const start = cellStarts[col] as number;
+      const end = cellEnds[col] as number;
+      // An empty value is no value, as for `required` (RowView.set).
+      viewStarts[s] = start === end ? ABSENT : start;
+      viewEnds[s] = end;
     }
     rules.checkRow(view, row, ruleFailures);
     if (ruleFailures.length === 0 && rules.stateful) rules.checkKeys(view, row, ruleFailures);

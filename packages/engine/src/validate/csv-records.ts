@@ -87,7 +87,10 @@ export function csvRecords(run: Run): RecordSource {
         reader.delimiter as string,
         options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
         (row) => run.startRow(row),
-        rules === undefined ? undefined : { rules, view: view as RowView, slotColumns },
+        // A view of its own: the fast path sets its text only when the text changes.
+        rules === undefined
+          ? undefined
+          : { rules, view: new RowView(rules.slotFields.length), slotColumns },
         run.schema.missingValues,
       );
     },
