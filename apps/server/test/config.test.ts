@@ -64,6 +64,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }, { baseDir: base }).trustProxy).toBe(false);
   });
 
+  it('JOB_SPLIT_BYTES: 64 MiB by default, 0 never splits, anything else a byte count', () => {
+    const base = tempDir();
+    expect(loadConfig({}, { baseDir: base }).jobSplitBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ JOB_SPLIT_BYTES: '0' }, { baseDir: base }).jobSplitBytes).toBeNull();
+    expect(loadConfig({ JOB_SPLIT_BYTES: '1048576' }, { baseDir: base }).jobSplitBytes).toBe(
+      1048576,
+    );
+    expect(() => loadConfig({ JOB_SPLIT_BYTES: '64MB' }, { baseDir: base })).toThrow(
+      /JOB_SPLIT_BYTES/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     const c = loadConfig({ PORT: '', SMTP_URL: ' ', DATA_DIR: tempDir() });
     expect(c.port).toBe(3000);

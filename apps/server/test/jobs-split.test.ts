@@ -409,8 +409,13 @@ describe.skipIf(!postgres)('split jobs on worker processes (PostgreSQL)', () => 
     const auth = { authorization: `Bearer ${key}` };
     const first = start(['--import', 'tsx', 'src/worker.ts'], env);
     const second = start(['--import', 'tsx', 'src/worker.ts'], env);
-    await until('the workers', () =>
-      [first, second].every((w) => w.output().includes('SchemaCheck worker is ready')),
+    await until(
+      'the workers',
+      () => {
+        for (const w of [first, second]) if (w.child.exitCode !== null) throw new Error(w.output());
+        return [first, second].every((w) => w.output().includes('SchemaCheck worker is ready'));
+      },
+      240_000,
     );
 
     const form = new FormData();
