@@ -364,7 +364,7 @@ describe('the workspace journeys', () => {
     await page.goto('/buying-guide');
     await page
       .getByRole('heading', { name: 'Compare plans in detail' })
-      .locator('..')
+      .locator('xpath=ancestor::section[1]')
       .screenshot({ path: '/tmp/workspace-journeys-buying-guide-table-390.png' });
   });
 
