@@ -353,8 +353,9 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
   /** Reads what the buffer holds; the bytes not yet read move to its front. */
   const scan = (last: boolean) => {
     if (prefix === undefined) {
-      // Tag names are ASCII, so a character cut at the end of the buffer does not matter.
-      const head = decoder.decode(buf.subarray(0, Math.min(len, 1 << 16)));
+      // Tag names are ASCII, so a character cut at the end of the buffer does not matter. The
+      // root is in the first piece but for a long prolog: everything waits until it is found.
+      const head = decoder.decode(buf.subarray(0, len));
       const m = /<([A-Za-z_][\w.-]*:)?worksheet[\s>]/.exec(head);
       if (!m) return keep(last ? len : 0);
       setPrefix(m[1] ?? '');
