@@ -123,7 +123,7 @@ const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
 /** JOB_SPLIT_BYTES's default: 64 MiB (docs/decisions/239). */
-export const DEFAULT_JOB_SPLIT_BYTES = 64 * 1024 * 1024;
+const DEFAULT_JOB_SPLIT_BYTES = 64 * 1024 * 1024;
 
 const intIn = (min: number, max: number) =>
   z
