@@ -45,6 +45,12 @@ const DATE_TEXT =
 /** Most warnings kept per sheet: a wide damaged sheet must not drown the report in them. */
 const MAX_WARNINGS = 50;
 
+function asciiText(bytes: Uint8Array, from: number, to: number): string {
+  let text = '';
+  for (let i = from; i < to; i++) text += String.fromCharCode(bytes[i]!);
+  return text;
+}
+
 export class DamageReport {
   private readonly columns: ColumnDamage[] = [];
   private errorValues?: Seen;
@@ -97,23 +103,30 @@ export class DamageReport {
   }
 
   /**
-   * A number cell of at most 15 digits shown as stored (`shown` made only if it is the first
-   * seen): `whole` when it has no fraction and no sign.
+   * A number cell of at most 15 digits shown as stored, its ASCII bytes[from, to) (made text only
+   * if it is the first seen: this runs for every number cell): `whole` when it has no fraction
+   * and no sign.
    */
   plainNumber(
     col: number,
     row: number,
     whole: boolean,
-    length: number,
-    shown: () => string,
+    bytes: Uint8Array,
+    from: number,
+    to: number,
     dateColumn: boolean,
   ): void {
+    if (!dateColumn && !whole) return;
+    const d = this.column(col);
+    const first = dateColumn
+      ? d.serialsInDateColumn === undefined
+      : d.wholeNumbers === undefined || (to - from >= 12 && d.wideIntegers === undefined);
+    const shown = first ? asciiText(bytes, from, to) : '';
     if (dateColumn) {
-      const d = this.column(col);
       d.serialsInDateColumn = note(d.serialsInDateColumn, this.ref, col, row, shown);
       return;
     }
-    this.shownNumber(col, row, whole, length, shown);
+    this.shownNumber(col, row, whole, to - from, shown);
   }
 
   private shownNumber(

@@ -280,8 +280,9 @@ export function readSheet(
             col,
             row,
             bytes[start] !== 45 && indexOf(bytes, 46, start, end) < 0,
-            end - start,
-            () => decoder.decode(bytes.subarray(start, end)),
+            bytes,
+            start,
+            end,
             dateFormats[col] !== undefined,
           );
         }
