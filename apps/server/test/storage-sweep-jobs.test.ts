@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { validationJobs } from '../src/db/schema.ts';
+import { outcomeKeyFor } from '../src/jobs/split-jobs.ts';
 import { uploadKeyFor } from '../src/jobs/validation-jobs.ts';
 import { SWEEP_MIN_AGE_MS, sweepStorage } from '../src/storage/sweep.ts';
 import { multipartBody, testAppForFile } from './helpers.ts';
@@ -56,13 +57,20 @@ describe('the storage sweep and job uploads', () => {
     // An old one that never got its row.
     const neverKey = uploadKeyFor(userId, randomUUID());
     await t.app.storage.put(neverKey, Readable.from(['id\n1\n']));
-    for (const key of [queuedKey, orphanKey, neverKey]) age(key);
+    // Part outcomes of split jobs (decision 239) go with their job's upload.
+    const queuedPart = outcomeKeyFor(userId, queued, 0);
+    const orphanPart = outcomeKeyFor(userId, orphaned, 1);
+    for (const key of [queuedPart, orphanPart])
+      await t.app.storage.put(key, Readable.from(['{}\n']));
+    for (const key of [queuedKey, orphanKey, neverKey, queuedPart, orphanPart]) age(key);
 
     const counts = await sweepStorage(t.app.db, t.app.storage, new Date());
-    expect(counts.jobUploads).toBe(2);
+    expect(counts.jobUploads).toBe(3);
     expect(existsSync(fileOf(orphanKey))).toBe(false);
+    expect(existsSync(fileOf(orphanPart))).toBe(false);
     expect(existsSync(fileOf(neverKey))).toBe(false);
     expect(existsSync(fileOf(queuedKey))).toBe(true);
+    expect(existsSync(fileOf(queuedPart))).toBe(true);
     expect(existsSync(fileOf(youngKey))).toBe(true);
 
     // The queued job can still be read (its upload is there for the worker).

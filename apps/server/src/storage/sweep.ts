@@ -10,7 +10,8 @@ import type { Storage } from './index.ts';
 // deletion left behind. Temp files nobody writes any more; the folder of a user who no longer
 // exists; a report (`<userId>/<resultId>.csv`) whose result row was never written or is gone; a
 // job upload (`<userId>/uploads/<jobId>.upload`) that no job row points to any more (the row was
-// never written, was deleted, or has ended and let go of its upload without deleting it).
+// never written, was deleted, or has ended and let go of its upload without deleting it), and
+// the part outcomes of a split job (`<userId>/uploads/<jobId>.part-<n>`, decision 239) with it.
 // Anything younger than SWEEP_MIN_AGE_MS may belong to a write in progress and is left alone: a job
 // upload is written before its row, within one request (cut at 5 minutes).
 
@@ -25,6 +26,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REPORT = /^([0-9a-f-]{36})\/([0-9a-f-]{36})\.csv$/i;
 /** jobs/validation-jobs.ts uploadKeyFor(); `jobs/` is the older area name of the same files. */
 const JOB_UPLOAD = /^([0-9a-f-]{36})\/(?:uploads|jobs)\/([0-9a-f-]{36})\.upload$/i;
+/** jobs/split-jobs.ts outcomeKeyFor(): a split job's part outcomes, kept while its upload is. */
+const PART_OUTCOME = /^([0-9a-f-]{36}\/uploads\/[0-9a-f-]{36})\.part-\d+$/i;
 /** reports/row-outputs.ts rowOutputKey(): the valid and invalid rows of a result (decision 205). */
 const ROW_OUTPUT = /^([0-9a-f-]{36})\/rows\/([0-9a-f-]{36})\.(?:valid|invalid)$/i;
 /** validation/service.ts spools container uploads as `<dataDir>/tmp/upload-<resultId>`. */
@@ -64,7 +67,8 @@ export async function sweepStorage(
   // Newest write per user folder, and the reports old enough to judge.
   const newest = new Map<string, number>();
   const reports: Array<{ key: string; resultId: string }> = [];
-  const uploads: string[] = [];
+  /** Job uploads and split jobs' part outcomes, with the upload key that keeps each. */
+  const uploads: Array<{ key: string; uploadKey: string }> = [];
   const rowOutputs: Array<{ key: string; resultId: string }> = [];
   for await (const { key, modifiedAt } of storage.list()) {
     const owner = key.split('/')[0]!;
@@ -74,7 +78,11 @@ export async function sweepStorage(
     if (m && UUID.test(m[2]!) && modifiedAt.getTime() <= cutoff) {
       reports.push({ key, resultId: m[2]!.toLowerCase() });
     }
-    if (JOB_UPLOAD.test(key) && modifiedAt.getTime() <= cutoff) uploads.push(key);
+    if (modifiedAt.getTime() <= cutoff) {
+      if (JOB_UPLOAD.test(key)) uploads.push({ key, uploadKey: key });
+      const part = PART_OUTCOME.exec(key);
+      if (part) uploads.push({ key, uploadKey: `${part[1]!}.upload` });
+    }
     const rowOutput = ROW_OUTPUT.exec(key);
     if (rowOutput && UUID.test(rowOutput[2]!) && modifiedAt.getTime() <= cutoff) {
       rowOutputs.push({ key, resultId: rowOutput[2]!.toLowerCase() });
@@ -138,16 +146,21 @@ export async function sweepStorage(
 
   // A job upload is kept while a job row names it as its upload (queued or running); the row
   // lets go of it (uploadKey null) when the job ends, and account deletion removes the row.
-  const liveUploads = uploads.filter((key) => !gone.has(key.split('/')[0]!));
+  const liveUploads = uploads.filter(({ key }) => !gone.has(key.split('/')[0]!));
   for (let i = 0; i < liveUploads.length; i += BATCH) {
     const batch = liveUploads.slice(i, i + BATCH);
     const rows = await db
       .select({ uploadKey: validationJobs.uploadKey })
       .from(validationJobs)
-      .where(inArray(validationJobs.uploadKey, batch));
+      .where(
+        inArray(
+          validationJobs.uploadKey,
+          batch.map((u) => u.uploadKey),
+        ),
+      );
     const kept = new Set(rows.map((r) => r.uploadKey));
-    for (const key of batch) {
-      if (kept.has(key)) continue;
+    for (const { key, uploadKey } of batch) {
+      if (kept.has(uploadKey)) continue;
       await storage.delete(key);
       counts.jobUploads++;
     }
