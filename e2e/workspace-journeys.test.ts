@@ -266,6 +266,19 @@ describe('the workspace journeys', () => {
     await pro.keyboard.press('Escape');
     await saved.waitFor({ state: 'detached' });
     expect(await focusedText(pro)).toContain('Load schema');
+
+    // Pro: the row-limit dialog that a validation opens gives the focus back to Validate.
+    await pro.getByRole('button', { name: 'Use a starter schema' }).click();
+    const rows = ['customer_id,email,signup_date,plan,monthly_spend'];
+    for (let i = 1; i <= 50_001; i++) rows.push(`${i},a${i}@example.com,2024-01-01,pro,1`);
+    await chooseFile(pro, 'huge.csv', `${rows.join('\n')}\n`);
+    await pro.getByRole('button', { name: 'Validate file' }).focus();
+    await pro.keyboard.press('Enter');
+    const upgrade = pro.getByTestId('upgrade-dialog');
+    await upgrade.getByRole('heading', { name: 'Tier Limit Exceeded' }).waitFor();
+    await pro.keyboard.press('Escape');
+    await upgrade.waitFor({ state: 'detached' });
+    expect(await focusedText(pro)).toContain('Validate file');
   });
 
   it('opens the side menu with focus on Close, not on Log out', async () => {

@@ -98,10 +98,16 @@ export function ActionBar({ file, fieldCount, running, onValidate, label, guard 
             {missing ?? `${plural(fieldCount, 'field')} in the schema`}
           </p>
         </div>
+        {/* While it runs the button is aria-disabled, not disabled: a disabled button drops the
+            focus, and a dialog that the run opens (an upgrade) could not give it back. */}
         <Button
-          className="shrink-0 sm:h-12 sm:px-6 sm:text-base sm:[&_svg]:size-5"
-          onClick={onValidate}
-          disabled={running || !file || fieldCount === 0}
+          className={cn(
+            'shrink-0 sm:h-12 sm:px-6 sm:text-base sm:[&_svg]:size-5',
+            running && 'pointer-events-none opacity-60',
+          )}
+          onClick={running ? undefined : onValidate}
+          disabled={!running && (!file || fieldCount === 0)}
+          aria-disabled={running || undefined}
           aria-describedby={missing ? 'action-bar-missing' : undefined}
         >
           {running ? <Spinner /> : <Play aria-hidden="true" />}
