@@ -52,7 +52,12 @@ const guidance = [
 type Cell = string | boolean;
 const rows: { label: string; value: (tier: (typeof PLANS)[keyof typeof PLANS]) => Cell }[] = [
   { label: 'Price', value: (p) => (p.pricePence === null ? 'Custom' : `${priceText(p)}/month`) },
-  { label: 'Validations', value: (p) => validationsText(p).replace('validations ', '') },
+  {
+    label: 'Validations',
+    value: (p) =>
+      validationsText(p).replace('validations ', '') +
+      (validatesOnDevice(p) ? ' on our servers; unlimited in your browser' : ''),
+  },
   {
     label: 'File size',
     value: (p) =>
