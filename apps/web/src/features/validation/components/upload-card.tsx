@@ -24,7 +24,10 @@ interface UploadCardProps {
   onStarter: (() => void) | undefined;
 }
 
-/** The workspace's "Upload file" card: the plan's limits, the drop zone, and the ways in. */
+/**
+ * The workspace's file card: "Upload file" with the plan's limits, or on the Free plan "Choose a
+ * file" checked on this device; the drop zone; and the ways in.
+ */
 export function UploadCard({
   plan,
   onDevice,
