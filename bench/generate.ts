@@ -463,7 +463,12 @@ export function readPlanted(path: string): PlantedError[] {
   return JSON.parse(readFileSync(path, 'utf8')) as PlantedError[];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run as a script only when this file is the script: a bench child bundles this module with its
+// own entry, and there import.meta.url is the bundle's, equal to argv[1] (decision 222).
+if (
+  import.meta.url.endsWith('/bench/generate.ts') &&
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href
+) {
   const args = process.argv.slice(2);
   const arg = (name: string, fallback: string): string => {
     const i = args.indexOf(name);

@@ -1,8 +1,13 @@
 // Runs one peer script in its own child process, pinned to one core, and returns its report.
+// Every peer runs as plain JavaScript bundled from its TypeScript once per bench run, as the
+// shipped CLI does: under a TypeScript loader each child carried the loader's thread (~37 MiB of
+// RSS) and its start-up in every figure, ours and the peers' alike (decision 222).
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { basename, dirname, join, resolve as resolvePath } from 'node:path';
+import { build } from 'esbuild';
 import type { PeerReport } from '../peers/common.ts';
-import { REPO_ROOT, env } from './env.ts';
+import { BENCH_DIR, REPO_ROOT, env } from './env.ts';
 
 const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
 
@@ -21,14 +26,39 @@ export interface ChildOptions {
 
 export type ChildResult = { ok: true; report: PeerReport } | { ok: false; message: string };
 
-export function runPeer(options: ChildOptions): Promise<ChildResult> {
+const bundles = new Map<string, Promise<string>>();
+
+/**
+ * The peer script bundled to .bench/built/<folder>-<name>.mjs (npm packages stay imports, resolved
+ * from the repo). Two folders deep, as bench/lib is, so env.ts's paths from import.meta.url hold.
+ */
+function bundled(script: string): Promise<string> {
+  let made = bundles.get(script);
+  if (!made) {
+    const entry = resolvePath(REPO_ROOT, 'bench/peers', script);
+    const name = `${basename(dirname(entry))}-${basename(entry, '.ts')}.mjs`;
+    const outfile = join(BENCH_DIR, 'built', name);
+    made = build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'silent',
+    }).then(() => outfile);
+    bundles.set(script, made);
+  }
+  return made;
+}
+
+export async function runPeer(options: ChildOptions): Promise<ChildResult> {
   const cpu = pinning();
   const nodeCommand = [
     process.execPath,
     ...(options.nodeArgs ?? []),
-    '--import',
-    'tsx',
-    `bench/peers/${options.script}`,
+    await bundled(options.script),
     ...options.args,
   ];
   const [command, ...args] = cpu === 'none' ? nodeCommand : ['taskset', '-c', cpu, ...nodeCommand];

@@ -390,7 +390,7 @@ export const listsSection: Section = {
         goal: `< ${LIST_MIB_GOAL} MiB`,
         actual: reports.length ? `${fmt(mib)} MiB` : 'not measured',
         met: reports.length ? mib < LIST_MIB_GOAL : null,
-        note: 'the whole process, Node and tsx included',
+        note: 'the whole process, Node included',
       },
     ];
     return {
