@@ -111,6 +111,8 @@ describe('the public pages and the profile, polished', () => {
       (m) => m[1]!,
     );
     expect(links.length).toBeGreaterThan(20);
+    // the reference itself: responses' schemas are drawn when opened, not written out
+    expect(Buffer.byteLength(reference)).toBeLessThan(400 * 1024);
     for (const id of links) expect(reference, id).toContain(`id="${id}"`);
   });
 
@@ -160,6 +162,10 @@ describe('the public pages and the profile, polished', () => {
     await page.waitForURL('**/api-docs/reference#op-validateFile');
     await page.getByRole('heading', { name: 'Endpoint reference', level: 1 }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // a response's schema is there when opened
+    const operation = page.locator('#op-validateFile');
+    await operation.locator('summary').filter({ hasText: /^200/ }).click();
+    await operation.getByText('error_count', { exact: true }).first().waitFor();
     await page.screenshot({ path: '/tmp/pp-api-reference-390.png' });
   });
 

@@ -1,5 +1,5 @@
 import openApi from '@schemacheck/contracts/api-v1/openapi.json';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { MethodBadge } from './method-badge';
 
@@ -122,6 +122,42 @@ export function operations(): Operation[] {
   return out;
 }
 
+/**
+ * A response, collapsed: its body's schema is rendered when opened. Written out for every
+ * response of every operation it was three quarters of the page's HTML (docs/decisions/231).
+ */
+function ResponseView({
+  status,
+  response,
+}: {
+  status: string;
+  response: { description: string; content?: Record<string, { schema: Json }> };
+}) {
+  const [open, setOpen] = useState(false);
+  const json = response.content?.['application/json']?.schema;
+  return (
+    <li className="text-[13px]">
+      <details className="group" onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer rounded-sm text-zinc-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+          <span className="font-mono font-semibold">{status}</span>{' '}
+          <Inline text={response.description} />
+          {response.content ? (
+            <span className="ml-1 text-xs text-zinc-600">
+              ({Object.keys(response.content).join(', ')})
+            </span>
+          ) : null}
+        </summary>
+        {open && json ? (
+          <div className="mt-1 pl-2">
+            <p className="font-mono text-xs text-zinc-600">{typeOf(json)}</p>
+            <Properties schema={json} depth={0} />
+          </div>
+        ) : null}
+      </details>
+    </li>
+  );
+}
+
 function OperationView({ method, path, op }: Operation) {
   const params = (op.parameters as Json[] | undefined) ?? [];
   const body = op.requestBody as { content: Record<string, { schema: Json }> } | undefined;
@@ -177,30 +213,9 @@ function OperationView({ method, path, op }: Operation) {
       ) : null}
       <Block title="Responses">
         <ul className="grid gap-1.5">
-          {Object.entries(responses).map(([status, r]) => {
-            const json = r.content?.['application/json']?.schema;
-            return (
-              <li key={status} className="text-[13px]">
-                <details className="group">
-                  <summary className="cursor-pointer rounded-sm text-zinc-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-                    <span className="font-mono font-semibold">{status}</span>{' '}
-                    <Inline text={r.description} />
-                    {r.content ? (
-                      <span className="ml-1 text-xs text-zinc-500">
-                        ({Object.keys(r.content).join(', ')})
-                      </span>
-                    ) : null}
-                  </summary>
-                  {json ? (
-                    <div className="mt-1 pl-2">
-                      <p className="font-mono text-xs text-zinc-600">{typeOf(json)}</p>
-                      <Properties schema={json} depth={0} />
-                    </div>
-                  ) : null}
-                </details>
-              </li>
-            );
-          })}
+          {Object.entries(responses).map(([status, r]) => (
+            <ResponseView key={status} status={status} response={r} />
+          ))}
         </ul>
       </Block>
     </article>
