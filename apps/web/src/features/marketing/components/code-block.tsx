@@ -41,6 +41,7 @@ export function CodeBlock({
       ) : null}
       <pre
         tabIndex={0}
+        aria-label={title || 'Code sample'}
         className="overflow-x-auto p-3 font-mono text-[13px] leading-6 text-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-400"
       >
         <code>{code}</code>
