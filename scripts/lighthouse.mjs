@@ -3,7 +3,7 @@
 // Prints a table, writes every report to artifacts/lighthouse/, and exits 1 when a score is below
 // the bar (docs/performance.md, "The public site").
 //
-//   npm run lighthouse                       # /, /csv-validator, /templates, /help; 3 runs each
+//   npm run lighthouse                       # /, /csv-validator, /templates, /api-docs; 3 runs each
 //   LIGHTHOUSE_PATHS=/,/compare LIGHTHOUSE_RUNS=1 npm run lighthouse
 //
 // The web build is made first when apps/web/dist has none (npm run build -w @schemacheck/web).
@@ -31,7 +31,7 @@ const chromeLauncher = await fromLighthouse('chrome-launcher');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'artifacts/lighthouse');
-const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/csv-validator,/templates,/help').split(',');
+const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/csv-validator,/templates,/api-docs').split(',');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const BAR = Number(process.env.LIGHTHOUSE_BAR ?? 95);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
