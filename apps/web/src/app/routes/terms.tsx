@@ -12,6 +12,7 @@ import {
   validationsText,
 } from '@/features/marketing/lib/plan-copy';
 import { HOME_CRUMB, useMarketingMeta } from '@/features/marketing/lib/use-marketing-meta';
+import { onDeviceStory } from '@/lib/plan-display';
 
 const crumbs = [HOME_CRUMB, { label: 'Terms of Service', path: paths.terms }];
 const mail = (address: string) => (
@@ -71,6 +72,7 @@ const sections: LegalSection[] = [
           counted. The {PLANS.free.label} plan needs no payment details and is also the trial of the
           service.
         </p>
+        <p>{onDeviceStory(PLANS.free)}</p>
       </>
     ),
   },
