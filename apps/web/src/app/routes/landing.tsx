@@ -451,7 +451,8 @@ export function LandingRoute() {
         title="Simple monthly plans in pounds sterling"
         intro={
           <>
-            Start free, upgrade when your files grow. Billed monthly in advance; cancel any time.{' '}
+            Start free, upgrade when you need history, stored reports, saved schemas or the API.
+            Billed monthly in advance; cancel any time.{' '}
             <Link to={paths.buyingGuide} className="font-medium text-indigo-700 hover:underline">
               Which plan fits you?
             </Link>
@@ -526,7 +527,7 @@ export function LandingRoute() {
 
       <CtaSection
         heading="Validate your next file in minutes"
-        text="Start on the free plan with no credit card. Upgrade when your files grow."
+        text="Start on the free plan with no credit card. Upgrade when your team needs history, stored reports and the API."
         action={{ label: user ? 'Go to your dashboard' : 'Get Started Free', to: ctaTarget }}
         secondary={{ label: 'Try the CSV validator', to: paths.csvValidator }}
       />
