@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DirectUploadV1 } from '@schemacheck/contracts';
 import { and, eq, lt } from 'drizzle-orm';
 import { fileNameKind } from '@schemacheck/engine';
 import { validationJobs } from '../db/schema.ts';
@@ -110,6 +111,18 @@ interface DirectUploadJob {
   partSize: number;
   urls: string[];
   expiresAt: Date;
+}
+
+/** The answer to a direct upload's start, the same for /v1 and the dashboard but for `completeUrl`. */
+export function directUploadAnswer(direct: DirectUploadJob, completeUrl: string): DirectUploadV1 {
+  return {
+    job_id: direct.jobId,
+    status: 'awaiting_upload',
+    part_size: direct.partSize,
+    parts: direct.urls.map((url, i) => ({ part_number: i + 1, url })),
+    expires_at: direct.expiresAt.toISOString(),
+    complete_url: completeUrl,
+  };
 }
 
 /** `upload: true`: a job awaiting its file, and the presigned URLs of its parts. */

@@ -11,6 +11,7 @@ import {
   cancelDirectUpload,
   completeDirectUpload,
   createDirectUploadJob,
+  directUploadAnswer,
 } from '../jobs/direct-uploads.ts';
 import { findJob, recentJobs } from '../jobs/store.ts';
 import { parseBody } from '../lib/validate.ts';
@@ -67,14 +68,7 @@ export default async function jobWebRoutes(app: FastifyInstance) {
     });
     request.log.info({ jobId, size: body.size }, 'Direct upload started');
     reply.code(201).header('cache-control', 'no-store');
-    return {
-      job_id: jobId,
-      status: 'awaiting_upload',
-      part_size: direct.partSize,
-      parts: direct.urls.map((url, i) => ({ part_number: i + 1, url })),
-      expires_at: direct.expiresAt.toISOString(),
-      complete_url: `${app.config.appUrl}/api/jobs/${jobId}/complete`,
-    };
+    return directUploadAnswer(direct, `${app.config.appUrl}/api/jobs/${jobId}/complete`);
   });
 
   app.post<Id>('/api/jobs/:id/complete', auth, async (request, reply): Promise<JobCreatedV1> => {

@@ -217,18 +217,12 @@ async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions)
       );
     }
     const opened = await planned[0]!.open();
-    let onIssue;
-    if (o.report) {
-      const writer = createCsvReportWriter(
-        (text) => {
-          job.report.push(text);
-          job.reportChars += text.length;
-          if (job.reportChars >= REPORT_PIECE) flush(id, job);
-        },
-        { withPath: opened.fileType === 'json', withCell: opened.sheet !== undefined },
-      );
-      onIssue = writer.add.bind(writer);
-    }
+    let onIssue = o.report
+      ? reportWriterOf(id, job, {
+          withPath: opened.fileType === 'json',
+          withCell: opened.sheet !== undefined,
+        })
+      : undefined;
     const rows = o.rows ? createWorkerRows(rowSender(id), splitOptionsOf(opened)) : undefined;
     if (rows) onIssue = withRows(onIssue, rows);
     const result = await validateOpened(model, rows ? rows.follow(opened) : opened, {
@@ -263,20 +257,23 @@ async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions)
   }
 }
 
+/** The CSV report's writer, sending the report to the main thread in pieces, as an onIssue. */
+function reportWriterOf(
+  id: number,
+  job: Job,
+  columns: { withPath: boolean; withCell?: boolean },
+): (issue: Issue) => void {
+  const writer = createCsvReportWriter((text) => {
+    job.report.push(text);
+    job.reportChars += text.length;
+    if (job.reportChars >= REPORT_PIECE) flush(id, job);
+  }, columns);
+  return writer.add.bind(writer);
+}
+
 /** The report writer and row outputs `o` asks for, as one onIssue (none when neither). */
 function outputsOf(id: number, job: Job, o: BeginOptions): ((issue: Issue) => void) | undefined {
-  let onIssue: ((issue: Issue) => void) | undefined;
-  if (o.report) {
-    const writer = createCsvReportWriter(
-      (text) => {
-        job.report.push(text);
-        job.reportChars += text.length;
-        if (job.reportChars >= REPORT_PIECE) flush(id, job);
-      },
-      { withPath: o.fileType === 'json' },
-    );
-    onIssue = writer.add.bind(writer);
-  }
+  let onIssue = o.report ? reportWriterOf(id, job, { withPath: o.fileType === 'json' }) : undefined;
   if (o.rows) {
     job.rows = createWorkerRows(rowSender(id), splitOptionsOf(o));
     onIssue = withRows(onIssue, job.rows);

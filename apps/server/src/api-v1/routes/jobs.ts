@@ -24,6 +24,7 @@ import {
   completeDirectUpload,
   createDirectUploadJob,
   createSourceUrlJob,
+  directUploadAnswer,
   type JsonJobInput,
 } from '../../jobs/direct-uploads.ts';
 import { findJob, listJobs } from '../../jobs/store.ts';
@@ -121,14 +122,7 @@ Instead of the form, a JSON body can name where the file is:
           }
           const direct = await createDirectUploadJob(app, { ...input, jobId, size: json.size });
           reply.code(201).header('location', `/api/v1/jobs/${jobId}`);
-          return {
-            job_id: jobId,
-            status: 'awaiting_upload',
-            part_size: direct.partSize,
-            parts: direct.urls.map((url, i) => ({ part_number: i + 1, url })),
-            expires_at: direct.expiresAt.toISOString(),
-            complete_url: `${app.config.appUrl}/api/v1/jobs/${jobId}/complete`,
-          };
+          return directUploadAnswer(direct, `${app.config.appUrl}/api/v1/jobs/${jobId}/complete`);
         }
         if (json.source_url !== undefined && json.upload === undefined) {
           const row = await createSourceUrlJob(app, {
