@@ -142,12 +142,24 @@ export async function ensureQueues(app: FastifyInstance, boss: PgBoss): Promise<
     },
     ...addedQueues(app).map((q) => q.queue),
   ];
-  for (const q of want) {
-    if (!existing.has(q.name)) {
-      await boss.createQueue(q.name, q).catch(async (err: unknown) => {
-        // Another process created it at the same moment.
-        if (!(await boss.getQueue(q.name))) throw err;
-      });
+  for (const q of want) if (!existing.has(q.name)) await createQueueOnce(boss, q);
+}
+
+/**
+ * Creates one queue when several processes may start on a fresh database at once (two workers
+ * of a deployment, decision 237): PostgreSQL can answer one of two concurrent createQueue calls
+ * with a deadlock (40P01, on pg-boss's queue table and the queue's partition) and commits the
+ * other a moment later, so a failure is retried until the queue exists or the tries run out.
+ */
+async function createQueueOnce(boss: PgBoss, q: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(q.name, q);
+      return;
+    } catch (err) {
+      await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+      if (await boss.getQueue(q.name)) return; // another process created it
+      if (attempt >= 5) throw err;
     }
   }
 }
