@@ -281,6 +281,7 @@ export async function runValidationJob(app: FastifyInstance, jobId: string): Pro
   // A source_url job's file is fetched by its first attempt that gets this far.
   const fetchFrom = !source && job.sourceUrl && job.uploadKey ? job.sourceUrl : null;
   if (!owner || (!source && !fetchFrom)) {
+    source?.destroy();
     await failJob(app, job, attempt, 'The uploaded file is no longer available.', true);
     return;
   }

@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import {
+  access,
+  constants,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -64,17 +75,22 @@ export class LocalStorage implements Storage {
   }
 
   private async read(key: string, range?: { start: number; end: number }) {
-    const file = this.pathOf(key);
+    // Opened before answering: an object deleted while it is read (a report purged during its
+    // download, a split job's outcome removed as the job ends) is still read whole, as an open
+    // file outlives its name, instead of a stream that fails with ENOENT after a stat said yes.
+    let handle: FileHandle;
     try {
-      const s = await stat(file);
-      if (!s.isFile()) return null;
+      handle = await open(this.pathOf(key), 'r');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+    const isFile = (await handle.stat()).isFile();
     // createReadStream's end is inclusive; an empty range still needs a stream (of nothing).
-    if (range && range.end < range.start) return Readable.from([]);
-    return createReadStream(file, range);
+    const empty = range !== undefined && range.end < range.start;
+    if (isFile && !empty) return handle.createReadStream(range);
+    await handle.close();
+    return isFile ? Readable.from([]) : null;
   }
 
   async delete(key: string): Promise<void> {
