@@ -7,7 +7,10 @@
 // (its form state starts from its defaults and would lose it); a click on a control that needs the
 // code is held (the page shows a progress cursor) and
 // replayed on the same control once the app says it has hydrated; a submitted form is submitted
-// again then. Each control is replayed once, however often it was tapped while waiting. Before
+// again then. Each control is replayed once, however often it was tapped while waiting. A control
+// that opens a file chooser (it names its file input in data-opens-file) is not held: a browser
+// opens a chooser only close to a user's gesture, so the chooser is opened in the tap itself and a
+// file chosen before hydration is handed to the app as a change of its input (decision 240). Before
 // this runs (the page may paint while the parser is still reading it), index.css shows those
 // controls as inactive and lets no tap reach them.
 
@@ -32,6 +35,13 @@ interface Typed {
   checked: boolean;
 }
 
+/** A file chosen before hydration, in a chooser opened by a control's `data-opens-file`. */
+interface Chosen {
+  field: HTMLInputElement;
+  index: number;
+  files: FileList;
+}
+
 /** Starts holding clicks and submits inside `root` until HYDRATED_EVENT, then replays them. */
 export function holdEarlyInput(root: HTMLElement): void {
   const held: Held[] = [];
@@ -41,6 +51,8 @@ export function holdEarlyInput(root: HTMLElement): void {
   const forms = () => [...root.querySelectorAll('form')];
   const fields = () => [...root.querySelectorAll<Field>('input, textarea, select')];
   const typed = new Map<Field, Typed>();
+  const fileFields = () => [...root.querySelectorAll<HTMLInputElement>('input[type="file"]')];
+  const chosen = new Map<HTMLInputElement, Chosen>();
 
   // Typing works from the HTML alone, but the app's form state is made at hydration from its
   // defaults and never saw those keys (a form library may even reset the field): the values are
@@ -53,9 +65,14 @@ export function holdEarlyInput(root: HTMLElement): void {
         field instanceof HTMLTextAreaElement ||
         field instanceof HTMLSelectElement
       ) ||
-      !root.contains(field) ||
-      (field instanceof HTMLInputElement && field.type === 'file')
+      !root.contains(field)
     ) {
+      return;
+    }
+    if (field instanceof HTMLInputElement && field.type === 'file') {
+      if (event.type === 'change' && field.files) {
+        chosen.set(field, { field, index: fileFields().indexOf(field), files: field.files });
+      }
       return;
     }
     const checked = field instanceof HTMLInputElement && field.checked;
@@ -69,6 +86,16 @@ export function holdEarlyInput(root: HTMLElement): void {
     // A label or field inside a role=button (the drop zone's hidden input) is the control's.
     event.preventDefault();
     event.stopImmediatePropagation();
+    // A control that opens a file chooser opens it now, inside the tap: a browser shows a chooser
+    // only within a few seconds of a user's gesture (Chromium: 5 s), and hydration on a slow phone
+    // takes longer, so a replayed click would open nothing. What is chosen is given to the app
+    // once it runs (below).
+    const opens = control.dataset.opensFile;
+    const chooser = opens ? document.getElementById(opens) : null;
+    if (chooser instanceof HTMLInputElement && chooser.type === 'file' && root.contains(chooser)) {
+      if (!chooser.disabled) chooser.click();
+      return;
+    }
     if (!held.some((h) => h.kind === 'click' && h.element === control)) {
       held.push({ kind: 'click', element: control, index: controls().indexOf(control) });
     }
@@ -106,6 +133,13 @@ export function holdEarlyInput(root: HTMLElement): void {
       for (const t of typed.values()) {
         const field = t.field.isConnected ? t.field : fields()[t.index];
         if (field) retype(field, t);
+      }
+      // A file chosen before hydration: the app's change handler was not there to hear it.
+      for (const c of chosen.values()) {
+        const field = c.field.isConnected ? c.field : fileFields()[c.index];
+        if (!field) continue;
+        if (field.files?.length !== c.files.length) field.files = c.files;
+        field.dispatchEvent(new Event('change', { bubbles: true, cancelable: false }));
       }
       for (const h of held) replay(h);
     },

@@ -147,6 +147,8 @@ export function FileDropzone({
           role: 'button',
           // Named by all of its visible text, so that speech input can say what is on screen.
           'aria-labelledby': `${baseId}-prompt ${baseId}-hint`,
+          // Opens the chooser when tapped before hydration too (early-input.ts, decision 240).
+          'data-opens-file': `${baseId}-input`,
         })}
         data-testid="dropzone"
       >
@@ -166,6 +168,7 @@ export function FileDropzone({
       {/* Outside the role=button element: a control may not contain another (nested-interactive). */}
       <input
         {...getInputProps()}
+        id={`${baseId}-input`}
         aria-label="Choose a CSV or JSON file"
         data-testid="dropzone-input"
       />

@@ -172,7 +172,13 @@ export function SchemaTools({
           {inferring ? <Spinner /> : <Sparkles aria-hidden="true" />}
           Infer from file
         </Button>
-        <Button variant="outline" size="sm" onClick={() => importInput.current?.click()}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => importInput.current?.click()}
+          // Opens the chooser when tapped before hydration too (early-input.ts, decision 240).
+          data-opens-file={importId}
+        >
           <FileUp aria-hidden="true" />
           Import schema
         </Button>
