@@ -39,7 +39,7 @@ const BLOCK_STRINGS = 1 << BLOCK_SHIFT;
 class TableBuilder {
   private readonly blocks: Uint8Array[] = [];
   /** Where each string starts in its block; it ends where the next one starts. */
-  private readonly starts: (Uint16Array | Uint32Array)[] = [];
+  private readonly starts: Uint32Array[] = [];
   /** A bit per string: it holds a comma, quote or line break. */
   private readonly special: Uint8Array[] = [];
   private stagingSpecial = new Uint8Array(BLOCK_STRINGS >> 3);
@@ -76,7 +76,9 @@ class TableBuilder {
   private seal(): void {
     const count = ((this.n - 1) & (BLOCK_STRINGS - 1)) + 1;
     const starts = this.stagingStarts.subarray(0, count);
-    this.starts.push(this.used <= 0xffff ? Uint16Array.from(starts) : starts.slice());
+    // Always 32-bit: a table of one array type keeps the lookups monomorphic (a mix of 16- and
+    // 32-bit starts made every cell's lookup a polymorphic load), for 2 more bytes a string.
+    this.starts.push(starts.slice());
     this.blocks.push(this.staging.slice(0, this.used));
     this.special.push(this.stagingSpecial);
     this.stagingSpecial = new Uint8Array(BLOCK_STRINGS >> 3);
@@ -88,7 +90,7 @@ class TableBuilder {
     const decoder = new TextDecoder();
     const valid = (index: number) => index >= 0 && index < n && index % 1 === 0;
     // Where string `index` ends in its block.
-    const endOf = (index: number, block: Uint8Array, blockStarts: Uint16Array | Uint32Array) => {
+    const endOf = (index: number, block: Uint8Array, blockStarts: Uint32Array) => {
       const next = (index + 1) & (BLOCK_STRINGS - 1);
       return next !== 0 && next < blockStarts.length ? blockStarts[next]! : block.length;
     };

@@ -52,7 +52,8 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
   let cOpen = ascii('<c');
   let cClose = ascii('</c>');
   let vOpenWhole = ascii('<v>');
-  let vClose = ascii('</v>');
+  /** `</v></c>`: the usual cell's end, compared at once. */
+  let vcClose = ascii('</v></c>');
   let dataEnd = ascii('</sheetData>');
   let dataEmpty = ascii('<sheetData/>');
   // After the rows: the rest of the sheet as text, where only merged ranges are looked for.
@@ -67,7 +68,7 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     cOpen = ascii(`<${p}c`);
     cClose = ascii(`</${p}c>`);
     vOpenWhole = ascii(`<${p}v>`);
-    vClose = ascii(`</${p}v>`);
+    vcClose = ascii(`</${p}v></${p}c>`);
     dataEnd = ascii(`</${p}sheetData>`);
     dataEmpty = ascii(`<${p}sheetData/>`);
   };
@@ -246,9 +247,15 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     let col = -1;
     let at = from;
     for (;;) {
-      const lt = indexOfByte(60, at, to);
+      const lt = buf[at] === 60 ? at : indexOfByte(60, at, to);
       if (lt < 0) return to;
-      if (startsWith(rowClose, lt, to)) return lt + rowClose.length;
+      // An end tag (`</row>`, or one the loop passes over) or the start of a cell: told apart by
+      // the byte after `<` before any pattern is compared.
+      if (buf[lt + 1] === 47) {
+        if (startsWith(rowClose, lt, to)) return lt + rowClose.length;
+        at = lt + 1;
+        continue;
+      }
       if (
         lt + cOpen.length >= to ||
         !startsWith(cOpen, lt, to) ||
@@ -272,12 +279,8 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
       if (startsWith(vOpenWhole, gt + 1, to)) {
         const textStart = gt + 1 + vOpenWhole.length;
         const textEnd = indexOfByte(60, textStart, to);
-        if (
-          textEnd >= 0 &&
-          startsWith(vClose, textEnd, to) &&
-          startsWith(cClose, textEnd + vClose.length, to)
-        ) {
-          at = textEnd + vClose.length + cClose.length;
+        if (textEnd >= 0 && startsWith(vcClose, textEnd, to)) {
+          at = textEnd + vcClose.length;
           if (type === '') {
             handler.number(col, style, buf, textStart, textEnd);
             continue;
