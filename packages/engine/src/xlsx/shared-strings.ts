@@ -48,6 +48,15 @@ class TableBuilder {
   private stagingStarts = new Uint32Array(BLOCK_STRINGS);
   private used = 0;
   add(src: Uint8Array, from: number, to: number): void {
+    let special = false;
+    for (let i = from; i < to; i++) {
+      const b = src[i]!;
+      if (b === 44 || b === 34 || b === 10 || b === 13) special = true;
+    }
+    this.addKnown(src, from, to, special);
+  }
+  /** As add, with `special` (a comma, quote or line break) found by the caller's own pass. */
+  addKnown(src: Uint8Array, from: number, to: number, special: boolean): void {
     const length = to - from;
     if (this.used + length > this.staging.length) {
       const grown = new Uint8Array(Math.max(this.staging.length * 2, this.used + length));
@@ -58,14 +67,9 @@ class TableBuilder {
     this.stagingStarts[local] = this.used;
     const staging = this.staging;
     let at = this.used;
-    let special = false;
     // Most strings are short: a loop beats set() on a subarray, which allocates a view.
-    for (let i = from; i < to; i++) {
-      const b = src[i]!;
-      if (b === 44 || b === 34 || b === 10 || b === 13) special = true;
-      if (length < 64) staging[at++] = b;
-    }
-    if (length >= 64) {
+    if (length < 64) for (let i = from; i < to; i++) staging[at++] = src[i]!;
+    else {
       staging.set(src.subarray(from, to), at);
       at += length;
     }
@@ -342,6 +346,7 @@ export async function readSharedStrings(
           let continuation = 0;
           let astral = 0;
           let entities = 0;
+          let special = false;
           for (; i < end; i++) {
             const b = buffer[i]!;
             if (b === 60 || (b === 95 && buffer[i + 1] === 120)) break;
@@ -354,7 +359,7 @@ export async function readSharedStrings(
               wide = true;
               if ((b & 0xc0) === 0x80) continuation++;
               else if (b >= 0xf0) astral++;
-            }
+            } else if (b === 44 || b === 34 || b === 10 || b === 13) special = true;
           }
           const textEnd = i;
           if (
@@ -367,7 +372,8 @@ export async function readSharedStrings(
           ) {
             const length = textEnd - textStart - entities;
             count(length - continuation + astral);
-            if (entities === 0) strings.add(buffer, textStart, textEnd);
+            // Without entities the bytes are the text: the pass above found its special bytes.
+            if (entities === 0) strings.addKnown(buffer, textStart, textEnd, special);
             else {
               if (scratch.length < length) scratch = new Uint8Array(length * 2);
               strings.add(scratch, 0, unescape(buffer, textStart, textEnd, scratch));

@@ -291,7 +291,11 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
             else handler.cell(col, type, style, text(textStart, textEnd), false);
             continue;
           }
-          handler.cell(col, type, style, decodeXmlText(text(textStart, textEnd)), false);
+          // A boolean's `0` or `1` as a constant: no string to make and no escapes to look for.
+          const one = textEnd - textStart === 1 ? buf[textStart]! : 0;
+          const value =
+            one === 48 ? '0' : one === 49 ? '1' : decodeXmlText(text(textStart, textEnd));
+          handler.cell(col, type, style, value, false);
           continue;
         }
       }
