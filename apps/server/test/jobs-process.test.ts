@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,67 +15,22 @@ import {
 } from '../src/db/schema.ts';
 import { removeTempDirs, tempDir } from './helpers.ts';
 import { peopleCsv, Receiver, SCHEMA, verified } from './jobs-support.ts';
+import {
+  killGroup,
+  killStarted,
+  startWebServer,
+  startWorker,
+  until,
+  webServerReady,
+} from './process-group.ts';
 
 // Jobs in processes of their own, against PostgreSQL (docs/decisions/094): the web server runs
 // with RUN_JOBS=false and `npm run worker` takes its jobs; a worker killed with SIGKILL in the
 // middle of a job is replaced by another that finishes it: one result, one charge, one webhook.
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-}
-
-const procs: ChildProcess[] = [];
-
-function start(command: string, args: string[], cwd: string, env: Record<string, string>): Proc {
-  const full: Record<string, string | undefined> = { ...process.env, ...env };
-  delete full.SMTP_URL;
-  delete full.APP_URL;
-  // its own process group, so that the npm wrapper and the node under it stop together
-  const child = spawn(command, args, {
-    cwd,
-    env: full,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  procs.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d.toString()));
-  child.stderr!.on('data', (d) => (out += d.toString()));
-  return { child, output: () => out };
-}
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  ms = 60_000,
-  everyMs = 50,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
-afterEach(() => {
-  for (const c of procs.splice(0))
-    if (c.exitCode === null && c.signalCode === null) killGroup(c, 'SIGKILL');
-});
+afterEach(killStarted);
 
 describe.skipIf(!serverUrl)('jobs in separate worker processes (PostgreSQL)', () => {
   let dbName: string;
@@ -128,26 +81,11 @@ describe.skipIf(!serverUrl)('jobs in separate worker processes (PostgreSQL)', ()
   });
 
   async function webServer() {
-    const s = start(process.execPath, ['--import', 'tsx', 'src/server.ts'], SERVER_DIR, {
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      RUN_JOBS: 'false',
-    });
-    const base = await until('the web server', () => {
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(s.output());
-      if (s.child.exitCode !== null) throw new Error(s.output());
-      return m && s.output().includes('SchemaCheck is ready') ? m[1]! : null;
-    });
-    return { ...s, base };
+    const s = startWebServer('web', env);
+    return { ...s, base: await webServerReady(s) };
   }
 
-  function worker(viaNpm: boolean) {
-    const w = viaNpm
-      ? start('npm', ['run', 'worker', '--silent'], ROOT, env)
-      : start(process.execPath, ['--import', 'tsx', 'src/worker.ts'], SERVER_DIR, env);
-    return w;
-  }
+  const worker = (viaNpm: boolean) => startWorker('worker', env, viaNpm ? 'npm' : 'node');
 
   async function businessWithKey(name: string) {
     const [u] = await database.db

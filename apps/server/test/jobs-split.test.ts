@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createCsvReportWriter,
   createRowSplitter,
@@ -34,6 +32,15 @@ import {
 } from './helpers.ts';
 import { startS3Server, type S3Server } from './s3-support.ts';
 import { businessUser, jobsConfig } from './jobs-support.ts';
+import {
+  killGroup,
+  killStarted,
+  startWebServer,
+  startWorker,
+  until,
+  webServerReady,
+  workersReady,
+} from './process-group.ts';
 
 // One big CSV file validated by several workers (docs/decisions/239): a job above
 // JOB_SPLIT_BYTES is cut into parts at record boundaries, child jobs validate the parts, and
@@ -272,59 +279,7 @@ describe('split jobs on an S3 bucket', () => {
 });
 
 // Worker processes on PostgreSQL, as in jobs-process.test.ts.
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-}
-
-const procs: ChildProcess[] = [];
-
-function start(args: string[], env: Record<string, string>): Proc {
-  const full: Record<string, string | undefined> = { ...process.env, ...env };
-  delete full.SMTP_URL;
-  delete full.APP_URL;
-  const child = spawn(process.execPath, args, {
-    cwd: SERVER_DIR,
-    env: full,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  procs.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d.toString()));
-  child.stderr!.on('data', (d) => (out += d.toString()));
-  return { child, output: () => out };
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  ms = 120_000,
-  everyMs = 50,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
-afterEach(() => {
-  for (const c of procs.splice(0))
-    if (c.exitCode === null && c.signalCode === null) killGroup(c, 'SIGKILL');
-});
+afterEach(killStarted);
 
 /** The report, the valid and the invalid rows as the engine writes them reading in one piece. */
 function expectedOf(file: Buffer) {
@@ -397,17 +352,8 @@ describe.skipIf(!postgres)('split jobs on worker processes (PostgreSQL)', () => 
   it('a worker killed with SIGKILL mid-part: that part runs again, nothing is lost, one charge', async () => {
     const expected = expectedOf(file);
     env.JOB_SPLIT_BYTES = String(Math.ceil(file.length / 4));
-    const web = start(['--import', 'tsx', 'src/server.ts'], {
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      RUN_JOBS: 'false',
-    });
-    const base = await until('the web server', () => {
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(web.output());
-      if (web.child.exitCode !== null) throw new Error(web.output());
-      return m && web.output().includes('SchemaCheck is ready') ? m[1]! : null;
-    });
+    const web = startWebServer('web', env);
+    const base = await webServerReady(web);
     const [user] = await database.db
       .insert(users)
       .values({
@@ -419,16 +365,9 @@ describe.skipIf(!postgres)('split jobs on worker processes (PostgreSQL)', () => 
       .returning();
     const { key } = await createApiKey(database.db, user!.id, 'k', new Date());
     const auth = { authorization: `Bearer ${key}` };
-    const first = start(['--import', 'tsx', 'src/worker.ts'], env);
-    const second = start(['--import', 'tsx', 'src/worker.ts'], env);
-    await until(
-      'the workers',
-      () => {
-        for (const w of [first, second]) if (w.child.exitCode !== null) throw new Error(w.output());
-        return [first, second].every((w) => w.output().includes('SchemaCheck worker is ready'));
-      },
-      240_000,
-    );
+    const first = startWorker('first', env);
+    const second = startWorker('second', env);
+    await workersReady([first, second]);
 
     const form = new FormData();
     form.append('schema', SCHEMA);

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,18 @@ import {
 import { monthOf } from '../src/validation/quota.ts';
 import { removeTempDirs, tempDir } from './helpers.ts';
 import { peopleCsv, Receiver, SCHEMA, verified } from './jobs-support.ts';
+import {
+  gone,
+  killGroup,
+  killStarted,
+  startedProcesses,
+  startWebServer,
+  startWorker,
+  until,
+  webServerReady,
+  workersReady,
+  type GroupProcess,
+} from './process-group.ts';
 import { startS3Server, type S3Server } from './s3-support.ts';
 
 // The production topology of docs/deploy.md in one test (issue 25): two web servers
@@ -26,68 +36,7 @@ import { startS3Server, type S3Server } from './s3-support.ts';
 // one server holds on the other: reports, jobs, webhooks, the month's quota, the API rate limit;
 // a worker killed mid-job loses nothing; and no process writes a file under its DATA_DIR.
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  dataDir: string;
-  output: () => string;
-}
-
-const procs: Proc[] = [];
-
-function start(
-  name: string,
-  command: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string>,
-): Proc {
-  const full: Record<string, string | undefined> = { ...process.env, ...env };
-  delete full.SMTP_URL;
-  delete full.APP_URL;
-  // A process group of its own, so that npm and the node under it are killed together.
-  const child = spawn(command, args, {
-    cwd,
-    env: full,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d.toString()));
-  child.stderr!.on('data', (d) => (out += d.toString()));
-  const proc = { name, child, dataDir: env.DATA_DIR!, output: () => out };
-  procs.push(proc);
-  return proc;
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
-const gone = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  ms = 60_000,
-  everyMs = 50,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 /** Everything (files and folders) under `dir`, relative to it. */
 function entriesUnder(dir: string): string[] {
@@ -101,9 +50,9 @@ describe.skipIf(!serverUrl)('many web servers and workers on PostgreSQL and S3',
   let database: Database;
   let s3: S3Server;
   const receiver = new Receiver();
-  let a: Proc & { base: string };
-  let b: Proc & { base: string };
-  let workers: Proc[];
+  let a: GroupProcess & { base: string };
+  let b: GroupProcess & { base: string };
+  let workers: GroupProcess[];
 
   beforeAll(async () => {
     dbName = `schemacheck_test_${randomBytes(6).toString('hex')}`;
@@ -136,45 +85,18 @@ describe.skipIf(!serverUrl)('many web servers and workers on PostgreSQL and S3',
     });
     const web = (name: string) => {
       const e = env(name);
-      return start(name, process.execPath, ['--import', 'tsx', 'src/server.ts'], SERVER_DIR, {
-        ...e,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        RUN_JOBS: 'false',
-        WEB_DIST: path.join(e.DATA_DIR!, 'no-web'),
-      });
+      return startWebServer(name, { ...e, WEB_DIST: path.join(e.DATA_DIR!, 'no-web') });
     };
-    const listening = async (p: Proc) => {
-      const base = await until(
-        `web server ${p.name}`,
-        () => {
-          if (gone(p.child)) throw new Error(p.output());
-          const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(p.output());
-          return m && p.output().includes('SchemaCheck is ready') ? m[1]! : null;
-        },
-        150_000,
-      );
-      return Object.assign(p, { base });
-    };
-    const ready = (p: Proc) =>
-      until(
-        `worker ${p.name}`,
-        () => {
-          if (gone(p.child)) throw new Error(p.output());
-          return p.output().includes('SchemaCheck worker is ready');
-        },
-        150_000,
-      );
     const [startedA, startedB] = [web('a'), web('b')];
-    workers = ['w1', 'w2'].map((name) =>
-      start(name, 'npm', ['run', 'worker', '--silent'], ROOT, env(name)),
-    );
-    [a, b] = await Promise.all([listening(startedA), listening(startedB)]);
-    await Promise.all(workers.map(ready));
+    workers = ['w1', 'w2'].map((name) => startWorker(name, env(name), 'npm'));
+    const [baseA, baseB] = await Promise.all([webServerReady(startedA), webServerReady(startedB)]);
+    a = Object.assign(startedA, { base: baseA });
+    b = Object.assign(startedB, { base: baseB });
+    await workersReady(workers, 150_000);
   }, 200_000);
 
   afterAll(async () => {
-    for (const p of procs) if (!gone(p.child)) killGroup(p.child, 'SIGKILL');
+    killStarted();
     await receiver.stop();
     await s3?.close();
     await database?.close();
@@ -392,7 +314,9 @@ describe.skipIf(!serverUrl)('many web servers and workers on PostgreSQL and S3',
     // The configuration creates each DATA_DIR; with DATABASE_URL, S3_BUCKET, SESSION_SECRET and no
     // mail sent, nothing is put in it, not even a folder: no database, lock, secret, report,
     // upload, spool or outbox.
+    const procs = startedProcesses();
     expect(procs).toHaveLength(4);
-    for (const p of procs) expect({ [p.name]: entriesUnder(p.dataDir) }).toEqual({ [p.name]: [] });
+    for (const p of procs)
+      expect({ [p.name]: entriesUnder(p.env.DATA_DIR!) }).toEqual({ [p.name]: [] });
   });
 });
