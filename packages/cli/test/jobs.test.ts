@@ -111,7 +111,7 @@ describe('validate --jobs', () => {
         expect(many.code).toBe(1);
         expect(untimed(many.stdout)).toBe(untimed(one.stdout));
         expect(many.stderr).toMatch(
-          new RegExp(`orders.csv: \\d+ chunks on ${jobs} threads, [1-9]`),
+          new RegExp(`orders.csv: ${jobs} ranges on ${jobs} threads, [1-9]`),
         );
       }
     }

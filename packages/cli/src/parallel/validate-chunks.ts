@@ -1,31 +1,28 @@
-// `validate --jobs N` on one CSV file: the file is read once, in blocks, by this thread, which
-// cuts it at record boundaries (the engine's boundary scan) and hands the chunks to N worker
-// threads running the engine's chunk validator; outcomes are merged in chunk order by the
-// engine's ChunkMerger, so every issue reaches onIssue in file order and the result is the one
-// the single-threaded validator gives (docs/decisions/210). A chunk with values seen in an
-// earlier chunk is validated again, seeded with them; a chunk the boundary scan misread (a stray
-// quote) ends the parallel part, and the rest of the file is validated here in one piece.
-import { existsSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+// `validate --jobs N` on one CSV file (decisions 210, 228): this thread reads the file's first
+// bytes (the plan) and scans it for N record boundaries at about equal distances (quote parity on
+// a reused Buffer: Node's memchr); each of N worker threads then reads its own range of the file
+// with positional reads and validates it with one long-lived validator, sending its issues back
+// block by block. The engine's RangeMerger puts them in file order through the engine's Collector,
+// so every issue reaches onIssue in file order and the result is the single-threaded one. A range
+// whose `unique` values were seen in an earlier range is validated again, seeded with them; a
+// range the boundary scan misread (a stray quote) is read on to the end of the file by its thread.
+import { existsSync, fstatSync, openSync, closeSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
-  type ChunkOutcome,
-  ChunkMerger,
   type ChunkValidateOptions,
-  createCsvChunkValidator,
+  countSeenTables,
   CSV_PLAN_SAMPLE_BYTES,
-  type CsvChunk,
-  type CsvSplitPlan,
+  type CsvRange,
   type Issue,
-  newCsvScanState,
+  planCsvRanges,
   planCsvSplit,
-  type PlannedChunk,
+  RangeMerger,
   type SchemaModel,
-  scanCsvBytes,
+  type SeenEntries,
   type ValidationResult,
 } from '@schemacheck/engine';
-import type { ChunkTask, WorkerSetup } from './worker.ts';
+import type { RangeTask, WorkerReply, WorkerSetup } from './worker.ts';
 
 export interface ParallelCsvOptions extends ChunkValidateOptions {
   path: string;
@@ -34,298 +31,211 @@ export interface ParallelCsvOptions extends ChunkValidateOptions {
   maxErrors: number;
   delimiter?: string | undefined;
   onIssue(issue: Issue): void;
+  /** Whether onBytes needs the bytes themselves (row outputs), not only how many. */
+  wantBytes: boolean;
   /**
-   * A chunk's bytes, in file order, once its issues have gone to onIssue (row outputs, progress).
-   * Returning false stops the validation (nobody reads the output any more).
+   * The file's bytes in order, once their rows' issues have gone to onIssue (row outputs,
+   * progress): their count, and the bytes when wantBytes. Returning false stops the validation
+   * (nobody reads the output any more).
    */
-  onBytes(bytes: Uint8Array): Promise<boolean>;
-  /** Bytes read (and cut) at a time; default from the file's size and the jobs. */
-  chunkBytes?: number | undefined;
+  onBytes(length: number, bytes: Uint8Array | undefined): Promise<boolean>;
+  /** Bytes a thread reads and validates at a time (default 1 MiB). */
+  blockBytes?: number | undefined;
 }
 
 /** What the parallel run did (SCHEMACHECK_TRACE_CHUNKS prints it). */
 export interface ChunkStats {
-  chunks: number;
-  /** Chunks validated again, seeded with values seen in earlier chunks. */
-  seeded: number;
-  /** The file offset from which the rest was validated in one piece (a misread chunk), if any. */
+  ranges: number;
+  /** Ranges validated again, seeded with values seen in earlier ranges. */
+  rerun: number;
+  /** The file offset of the range that was read on to the end (a misread boundary), if any. */
   restFrom?: number;
 }
 
 export type ParallelOutcome = { result: ValidationResult; stats: ChunkStats } | { refused: string };
 
 const MIB = 1 << 20;
-
-/** The chunk size: several chunks per thread (so a re-validated chunk costs little), 1-8 MiB. */
-export function defaultChunkBytes(size: number, jobs: number): number {
-  return Math.min(8 * MIB, Math.max(MIB, Math.ceil(size / (jobs * 8))));
-}
+/** Issues a thread may have sent that are not merged yet, before it waits (memory bound). */
+const ISSUES_AHEAD = 100_000;
 
 export async function validateCsvFileInParallel(o: ParallelCsvOptions): Promise<ParallelOutcome> {
-  const file = await open(o.path, 'r');
+  const fd = openSync(o.path, 'r');
   try {
-    const size = (await file.stat()).size;
-    const sample = await readAt(file, 0, Math.min(size, CSV_PLAN_SAMPLE_BYTES));
+    const size = fstatSync(fd).size;
+    const scratch = Buffer.allocUnsafeSlow(MIB);
+    const read = (position: number, length: number): Uint8Array => {
+      // A Buffer: the boundary scan's indexOf is then Node's memchr, ~20x a plain Uint8Array's.
+      const into = length <= scratch.length ? scratch : Buffer.allocUnsafeSlow(length);
+      readFully(fd, into, length, position);
+      return into.subarray(0, length);
+    };
+    const sample = Uint8Array.prototype.slice.call(
+      read(0, Math.min(size, CSV_PLAN_SAMPLE_BYTES)),
+    ) as Uint8Array;
     const decision = planCsvSplit(sample, o.delimiter);
     if (!decision.ok) return { refused: decision.reason };
-    const stats: ChunkStats = { chunks: 0, seeded: 0 };
-    const result = await runChunks(o, file, size, decision.plan, sample, stats);
-    return { result, stats };
-  } finally {
-    await file.close();
-  }
-}
-
-async function runChunks(
-  o: ParallelCsvOptions,
-  file: FileHandle,
-  size: number,
-  plan: CsvSplitPlan,
-  sample: Uint8Array,
-  stats: ChunkStats,
-): Promise<ValidationResult> {
-  const header = sample.slice(0, plan.headerEnd);
-  const options: ChunkValidateOptions = {};
-  if (o.maxFieldBytes !== undefined) options.maxFieldBytes = o.maxFieldBytes;
-  if (o.now !== undefined) options.now = o.now;
-  // The threads get the lists as arrays: a structured clone keeps no class, so a ValueSet (what
-  // --list reads a file into) would arrive as a bare object.
-  if (o.lists !== undefined) {
-    const entries: [string, Iterable<string>][] =
-      o.lists instanceof Map ? [...o.lists] : Object.entries(o.lists);
-    options.lists = Object.fromEntries(
-      entries.map(([name, values]) => [name, Array.isArray(values) ? values : [...values]]),
+    const plan = decision.plan;
+    const options: ChunkValidateOptions = {};
+    if (o.maxFieldBytes !== undefined) options.maxFieldBytes = o.maxFieldBytes;
+    if (o.now !== undefined) options.now = o.now;
+    const tables = countSeenTables(
+      o.schema,
+      o.lists === undefined ? options : { ...options, lists: o.lists },
     );
-  }
-  const pool = new Pool(o.jobs, { schema: o.schema, plan, header, options });
-  const merger = new ChunkMerger(o.maxErrors, o.onIssue);
-  const chunkBytes = o.chunkBytes ?? defaultChunkBytes(size, o.jobs);
-  const inFlight: { planned: PlannedChunk; done: Promise<Done> }[] = [];
-  const ahead = o.jobs + 2;
-  try {
-    let stopped = false;
-    const settle = async (): Promise<'next' | 'stop' | 'rest'> => {
-      const { planned, done } = inFlight.shift()!;
-      let { outcome, bytes } = await done;
-      const verdict = merger.accept(planned, outcome);
-      stats.chunks++;
-      if (verdict.kind === 'rest') {
-        stats.restFrom = planned.start;
-        await validateRest(o, file, size, plan, header, verdict.chunk, merger, options);
-        return 'rest';
-      }
-      if (verdict.kind === 'seed') {
-        stats.seeded++;
-        ({ outcome, bytes } = await pool.run(verdict.chunk, bytes));
-        merger.accept(planned, outcome, true);
-      }
-      return (await o.onBytes(bytes)) ? 'next' : 'stop';
-    };
-    for await (const { planned, bytes } of cutFile(file, size, chunkBytes)) {
-      const chunk: CsvChunk = {
-        index: planned.index,
-        start: planned.start,
-        lineBreaksBefore: planned.lineBreaksBefore,
-      };
-      inFlight.push({ planned, done: pool.run(chunk, bytes) });
-      // Outcomes not yet merged are caught here, so a failing one never goes unhandled.
-      inFlight.at(-1)!.done.catch(() => {});
-      if (inFlight.length >= ahead) {
-        const next = await settle();
-        if (next !== 'next') {
-          stopped = true;
-          break;
-        }
-      }
-    }
-    while (!stopped && inFlight.length > 0) {
-      if ((await settle()) !== 'next') break;
-    }
-    return merger.result();
-  } finally {
-    await pool.close();
-  }
-}
-
-interface Done {
-  outcome: ChunkOutcome;
-  bytes: Uint8Array;
-}
-
-/** The file in chunks that end at record boundaries, as the boundary scan finds them. */
-async function* cutFile(
-  file: FileHandle,
-  size: number,
-  chunkBytes: number,
-): AsyncGenerator<{ planned: PlannedChunk; bytes: Uint8Array }> {
-  const state = newCsvScanState();
-  let carry = new Uint8Array(0);
-  let start = 0;
-  let breaksBefore = 0;
-  let index = 0;
-  for (let at = 0; at < size;) {
-    const n = Math.min(chunkBytes, size - at);
-    // A Buffer: the boundary scan's indexOf is then Node's memchr, ~20x a plain Uint8Array's.
-    // Never from Node's shared pool, so that its memory can be transferred to a worker.
-    const block = Buffer.allocUnsafeSlow(carry.length + n);
-    block.set(carry);
-    await readInto(file, block, carry.length, n, at);
-    at += n;
-    const cut = scanCsvBytes(block, state, carry.length);
-    if (at >= size) {
-      yield {
-        planned: {
-          index,
-          start,
-          end: size,
-          lineBreaksBefore: breaksBefore,
-          predictedEndRow: state.lineBreaks,
-          last: true,
-        },
-        bytes: block,
-      };
-      return;
-    }
-    if (cut.at <= 0) {
-      carry = block;
-      continue;
-    }
-    carry = Uint8Array.prototype.slice.call(block, cut.at);
-    yield {
-      planned: {
-        index: index++,
-        start,
-        end: start + cut.at,
-        lineBreaksBefore: breaksBefore,
-        predictedEndRow: cut.lineBreaks,
-        last: false,
-      },
-      bytes: block.subarray(0, cut.at),
-    };
-    start += cut.at;
-    breaksBefore = cut.lineBreaks;
-  }
-}
-
-/** The scan misread a chunk: from its start to the end of the file, in one piece, here. */
-async function validateRest(
-  o: ParallelCsvOptions,
-  file: FileHandle,
-  size: number,
-  plan: CsvSplitPlan,
-  header: Uint8Array,
-  chunk: CsvChunk,
-  merger: ChunkMerger,
-  options: ChunkValidateOptions,
-): Promise<void> {
-  const validator = createCsvChunkValidator(o.schema, plan, header, chunk, options);
-  for (let at = chunk.start; at < size; at += MIB) {
-    validator.push(await readAt(file, at, Math.min(MIB, size - at)));
-  }
-  merger.accept(
-    {
-      index: chunk.index,
-      start: chunk.start,
-      end: size,
-      lineBreaksBefore: 0,
-      predictedEndRow: 0,
-      last: true,
-    },
-    validator.finish(),
-    true,
-  );
-  for (let at = chunk.start; at < size; at += MIB) {
-    if (!(await o.onBytes(await readAt(file, at, Math.min(MIB, size - at))))) return;
-  }
-}
-
-async function readAt(file: FileHandle, position: number, length: number): Promise<Uint8Array> {
-  const bytes = new Uint8Array(length);
-  await readInto(file, bytes, 0, length, position);
-  return bytes;
-}
-
-async function readInto(
-  file: FileHandle,
-  into: Uint8Array,
-  offset: number,
-  length: number,
-  position: number,
-): Promise<void> {
-  let done = 0;
-  while (done < length) {
-    const { bytesRead } = await file.read(into, offset + done, length - done, position + done);
-    if (bytesRead === 0) throw new Error('the file got shorter while it was read');
-    done += bytesRead;
-  }
-}
-
-/** N worker threads; a task goes to the first idle one. */
-class Pool {
-  private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
-  private readonly queue: { task: ChunkTask; settle: Settle }[] = [];
-  private readonly running = new Map<Worker, Settle>();
-  private nextId = 0;
-  private failure: Error | undefined;
-
-  constructor(jobs: number, setup: WorkerSetup) {
-    const url = workerUrl();
-    for (let i = 0; i < jobs; i++) {
-      const worker = new Worker(url, { workerData: setup });
-      worker.on(
-        'message',
-        (reply: { outcome?: ChunkOutcome; bytes?: Uint8Array; error?: string }) => {
-          const settle = this.running.get(worker);
-          this.running.delete(worker);
-          if (reply.error !== undefined) settle?.reject(new Error(reply.error));
-          else settle?.resolve({ outcome: reply.outcome!, bytes: reply.bytes! });
-          this.idle.push(worker);
-          this.pump();
-        },
+    // The threads get the lists as arrays: a structured clone keeps no class, so a ValueSet (what
+    // --list reads a file into) would arrive as a bare object.
+    if (o.lists !== undefined) {
+      const entries: [string, Iterable<string>][] =
+        o.lists instanceof Map ? [...o.lists] : Object.entries(o.lists);
+      options.lists = Object.fromEntries(
+        entries.map(([name, values]) => [name, Array.isArray(values) ? values : [...values]]),
       );
-      worker.on('error', (error) => this.fail(error));
-      worker.on('exit', (code) => {
-        if (code !== 0 && this.running.has(worker))
-          this.fail(new Error(`a validation thread stopped (exit code ${code})`));
-      });
-      this.workers.push(worker);
-      this.idle.push(worker);
     }
+    const blockBytes = o.blockBytes ?? MIB;
+    const setup: WorkerSetup = {
+      path: o.path,
+      size,
+      schema: o.schema,
+      plan,
+      header: sample.slice(0, plan.headerEnd),
+      options,
+      blockBytes,
+      issuesAhead: ISSUES_AHEAD,
+    };
+    // The threads start (load and compile) while this one scans for the ranges' starts.
+    const workers = Array.from({ length: o.jobs }, () => new RangeThread(setup));
+    try {
+      const ranges = planCsvRanges(read, size, o.jobs);
+      return await runRanges(o, fd, size, ranges, tables, workers);
+    } finally {
+      await Promise.all(workers.map((w) => w.worker.terminate()));
+    }
+  } finally {
+    closeSync(fd);
   }
+}
 
-  run(chunk: CsvChunk, bytes: Uint8Array): Promise<Done> {
-    return new Promise<Done>((resolve, reject) => {
-      if (this.failure) return reject(this.failure);
-      this.queue.push({ task: { id: this.nextId++, chunk, bytes }, settle: { resolve, reject } });
-      this.pump();
+function runRanges(
+  o: ParallelCsvOptions,
+  fd: number,
+  size: number,
+  ranges: CsvRange[],
+  tables: number,
+  workers: RangeThread[],
+): Promise<ParallelOutcome> {
+  const stats: ChunkStats = { ranges: ranges.length, rerun: 0 };
+  const merger = new RangeMerger(ranges, tables, o.maxErrors, o.onIssue);
+  let mergedTo = 0;
+  let busy = false;
+  let finished = false;
+  return new Promise<ParallelOutcome>((resolve, reject) => {
+    const fail = (error: Error) => {
+      if (finished) return;
+      finished = true;
+      reject(error);
+    };
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      resolve({ result: merger.result(), stats });
+    };
+    const start = (
+      range: CsvRange,
+      pass: number,
+      seeds: (SeenEntries | undefined)[] | undefined,
+    ) => {
+      const task: RangeTask = {
+        range,
+        pass,
+        seeds,
+        keepIssues: pass === 0 && merger.mayRerun(range.index) ? ISSUES_AHEAD : undefined,
+      };
+      workers[range.index]!.run(task);
+    };
+    // Merges what can be merged, in order; onBytes is awaited, so one pump at a time.
+    const pump = async () => {
+      if (busy || finished) return;
+      busy = true;
+      try {
+        for (let actions = merger.drain(); actions.length > 0; actions = merger.drain()) {
+          for (const action of actions) {
+            if (action.kind === 'complete') return finish();
+            if (action.kind === 'rerun') {
+              stats.rerun++;
+              start(action.range, 1, action.seeds);
+              continue;
+            }
+            workers[action.range]!.ack(action.issues);
+            if (action.to <= mergedTo) continue;
+            const length = action.to - mergedTo;
+            let bytes: Uint8Array | undefined;
+            if (o.wantBytes) {
+              bytes = new Uint8Array(length);
+              readFully(fd, bytes, length, mergedTo);
+            }
+            mergedTo = action.to;
+            if (!(await o.onBytes(length, bytes))) return finish();
+          }
+        }
+      } catch (error) {
+        fail(error as Error);
+      } finally {
+        busy = false;
+      }
+    };
+    workers.forEach((thread, index) => {
+      thread.onReply = (reply) => {
+        if (reply.kind === 'error') return fail(new Error(reply.error));
+        if (reply.kind === 'batch') merger.batch(reply.range, reply.pass, reply.batch);
+        else {
+          if (reply.done.rest) stats.restFrom = ranges[reply.range]!.start;
+          merger.done(reply.range, reply.pass, reply.done);
+        }
+        void pump();
+      };
+      thread.onFailure = fail;
+      const range = ranges[index];
+      if (range !== undefined) start(range, 0, undefined);
+    });
+  });
+}
+
+/** One worker thread and the counter of its issues merged (it waits when too many are not). */
+class RangeThread {
+  readonly worker: Worker;
+  private readonly acked = new Int32Array(new SharedArrayBuffer(4));
+  onReply: (reply: WorkerReply) => void = () => {};
+  onFailure: (error: Error) => void = () => {};
+
+  constructor(setup: WorkerSetup) {
+    this.worker = new Worker(workerUrl(), { workerData: { ...setup, acked: this.acked } });
+    this.worker.on('message', (reply: WorkerReply) => this.onReply(reply));
+    this.worker.on('error', (error) => this.onFailure(error));
+    this.worker.on('exit', (code) => {
+      if (code !== 0) this.onFailure(new Error(`a validation thread stopped (exit code ${code})`));
     });
   }
 
-  private pump(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.shift()!;
-      const { task, settle } = this.queue.shift()!;
-      this.running.set(worker, settle);
-      worker.postMessage(task, [task.bytes.buffer as ArrayBuffer]);
-    }
+  run(task: RangeTask): void {
+    Atomics.store(this.acked, 0, 0);
+    this.worker.postMessage(task);
   }
 
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const settle of this.running.values()) settle.reject(error);
-    this.running.clear();
-    for (const { settle } of this.queue.splice(0)) settle.reject(error);
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+  ack(issues: number): void {
+    if (issues === 0) return;
+    Atomics.add(this.acked, 0, issues);
+    Atomics.notify(this.acked, 0);
   }
 }
 
-interface Settle {
-  resolve(done: Done): void;
-  reject(error: Error): void;
+
+function readFully(fd: number, into: Uint8Array, length: number, position: number): void {
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, into, done, length - done, position + done);
+    if (n === 0) throw new Error('the file got shorter while it was read');
+    done += n;
+  }
 }
 
 /** dist/validate-worker.js beside the built CLI (this code sits in dist/ or dist/chunks/). */

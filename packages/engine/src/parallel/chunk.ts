@@ -41,6 +41,10 @@ export interface ChunkOutcome {
 
 export interface ChunkValidator {
   push(bytes: Uint8Array): void;
+  /** The issues found since the last call (or the start), in file order; they leave the outcome. */
+  takeIssues(): Issue[];
+  /** The row of the last line break read when reading stands exactly at a record boundary, else null. */
+  boundaryRow(): number | null;
   finish(): ChunkOutcome;
 }
 
@@ -56,7 +60,7 @@ export function createCsvChunkValidator(
   options: ChunkValidateOptions,
 ): ChunkValidator {
   const first = chunk.index === 0;
-  const issues: Issue[] = [];
+  let issues: Issue[] = [];
   const registry = new SeenRegistry(chunk.seeds ?? []);
   const headerLength = first ? 0 : header.length;
   const validator = createValidatorWith(
@@ -88,6 +92,15 @@ export function createCsvChunkValidator(
   if (!first) validator.push(header);
   return {
     push: (bytes) => validator.push(bytes),
+    takeIssues() {
+      const taken = issues;
+      issues = [];
+      return taken;
+    },
+    boundaryRow() {
+      const at = validator.boundary();
+      return at !== undefined && at.clean ? at.row : null;
+    },
     finish() {
       const at = validator.boundary();
       const result = validator.end();

@@ -11,6 +11,7 @@ import { validateBytes } from '../validate/validator.ts';
 import { newCsvScanState, scanCsvBytes } from './boundary.ts';
 import { planChunks, validateCsvInChunks } from './in-memory.ts';
 import { planCsvSplit } from './plan.ts';
+import { type RangeAction, validateCsvInRanges } from './ranges.ts';
 
 function schemaOf(input: unknown): SchemaModel {
   const parsed = parseSchema(input, 'web');
@@ -218,5 +219,99 @@ describe('chunked CSV validation', () => {
       ok: true,
       plan: { encoding: { encoding: 'utf-8', bomLength: 3 }, delimiter: ';', headerEnd: 8 },
     });
+  });
+});
+
+const rangeActions = { rerun: 0, rest: 0, ranges: 0 };
+
+function runInRanges(
+  bytes: Uint8Array,
+  ranges: number,
+  blockBytes: number,
+  maxErrors: number,
+  keepIssues: number | undefined,
+  reversed: boolean,
+) {
+  const issues: Issue[] = [];
+  const onIssue = (issue: Issue) => issues.push(structuredClone(issue));
+  const order = reversed ? Array.from({ length: ranges }, (_, i) => ranges - 1 - i) : undefined;
+  const result = validateCsvInRanges(SCHEMA, bytes, {
+    maxErrors,
+    onIssue,
+    ranges,
+    blockBytes,
+    now: NOW,
+    ...(keepIssues === undefined ? {} : { keepIssues }),
+    // The ranges actually cut (a quoted cell longer than a range joins two).
+    ...(order === undefined ? {} : { order: order.filter((i) => i < planned(bytes, ranges)) }),
+    onAction: (a: RangeAction) => {
+      if (a.kind === 'rerun') rangeActions.rerun++;
+    },
+  });
+  if (result === null) return run(bytes, null, maxErrors);
+  return JSON.stringify({ result, issues });
+}
+
+function planned(bytes: Uint8Array, ranges: number): number {
+  let n = 0;
+  validateCsvInRanges(SCHEMA, bytes, {
+    ranges,
+    blockBytes: 64,
+    now: NOW,
+    onAction: (a) => {
+      if (a.kind === 'merged') n = Math.max(n, a.range + 1);
+    },
+  });
+  return Math.max(n, 1);
+}
+
+describe('CSV validation in ranges (one validator per thread, decision 228)', () => {
+  it('gives the whole file validator’s result and issues for every range count and block size', () => {
+    fc.assert(
+      fc.property(
+        fileArb,
+        fc.integer({ min: 1, max: 9 }),
+        fc.constantFrom(1, 2, 7, 64, 4096),
+        fc.constantFrom(1, 3, 1000),
+        fc.constantFrom(undefined, 0, 2),
+        fc.boolean(),
+        (file, ranges, blockBytes, maxErrors, keepIssues, reversed) => {
+          const bytes = encoder.encode(fileText(file));
+          rangeActions.ranges++;
+          expect(runInRanges(bytes, ranges, blockBytes, maxErrors, keepIssues, reversed)).toBe(
+            run(bytes, null, maxErrors),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // Ranges were run again: values seen in an earlier range, or issues dropped past the bound.
+    expect(rangeActions.rerun).toBeGreaterThan(50);
+  });
+
+  it('a quoted cell spanning the cut, CRLF, a multibyte character and a BOM at every range boundary', () => {
+    const rows = ['\uFEFFid,name,email,kind'];
+    for (let i = 1; i <= 40; i++) {
+      const name = i % 3 === 0 ? '"a,\r\n""b""\nc"' : i % 3 === 1 ? '日本𝄞' : 'Zoë';
+      // id repeats (unique across ranges); email repeats only far apart.
+      rows.push(`${(i % 17) + 1},${name},u${i % 23}@example.com,${i % 2 ? 'red' : 'blüe'}`);
+    }
+    const bytes = encoder.encode(`${rows.join('\r\n')}\r\n`);
+    const expected = run(bytes, null, 1000);
+    for (let ranges = 1; ranges <= 12; ranges++) {
+      for (const blockBytes of [1, 3, 100, 1 << 20]) {
+        expect(runInRanges(bytes, ranges, blockBytes, 1000, undefined, false)).toBe(expected);
+        expect(runInRanges(bytes, ranges, blockBytes, 5, 1, true)).toBe(run(bytes, null, 5));
+      }
+    }
+    expect(JSON.parse(expected).result.errorsByCode.unique).toBeGreaterThan(10);
+  });
+
+  it('a stray quote that misleads the scan: the range before reads on to the end of the file', () => {
+    const text = `id,name\n${Array.from({ length: 30 }, (_, i) => `${i + 1},${i === 5 ? 'x"y' : 'ab'}`).join('\n')}\n`;
+    const bytes = encoder.encode(text);
+    for (let ranges = 2; ranges <= 6; ranges++) {
+      expect(runInRanges(bytes, ranges, 7, 1000, undefined, false)).toBe(run(bytes, null, 1000));
+    }
   });
 });

@@ -10,6 +10,20 @@ export {
   type CsvChunk,
 } from './chunk.ts';
 export { ChunkMerger, type ChunkVerdict, type PlannedChunk } from './merge.ts';
+export {
+  countSeenTables,
+  planCsvRanges,
+  RangeMerger,
+  runCsvRange,
+  validateCsvInRanges,
+  type CsvRange,
+  type InRangesOptions,
+  type RangeAction,
+  type RangeBatch,
+  type RangeDone,
+  type RangeRunOptions,
+  type ReadAt,
+} from './ranges.ts';
 export { validateCsvInChunks, type InChunksOptions } from './in-memory.ts';
 export {
   CSV_PLAN_SAMPLE_BYTES,

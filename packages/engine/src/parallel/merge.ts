@@ -4,7 +4,7 @@
 // `unique` / `uniqueTogether` tables merged so that a value first seen in an earlier chunk is
 // reported as a duplicate of the row where it was first seen.
 
-import type { Issue, ValidationResult } from '../model.ts';
+import type { Issue, ValidationResult, Warning } from '../model.ts';
 import { Collector, DEFAULT_MAX_ERRORS } from '../validate/collector.ts';
 import { type SeenEntries, SeenValues } from '../validate/rules/unique.ts';
 import type { ChunkOutcome, CsvChunk } from './chunk.ts';
@@ -124,6 +124,18 @@ export class ChunkMerger {
     for (const issue of outcome.issues) collector.rowIssue(issue);
     this.totalRows += outcome.totalRows;
     this.invalidRows += outcome.invalidRows;
+  }
+
+  /** One issue, in file order (ranges: decision 228). */
+  addIssue(issue: Issue): void {
+    this.collector.rowIssue(issue);
+  }
+
+  /** A range's rows and warnings, once its issues are added. */
+  addTotals(done: { totalRows: number; invalidRows: number; warnings: readonly Warning[] }): void {
+    for (const warning of done.warnings) this.collector.warn(warning);
+    this.totalRows += done.totalRows;
+    this.invalidRows += done.invalidRows;
   }
 
   result(): ValidationResult {

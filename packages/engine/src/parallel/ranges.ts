@@ -1,0 +1,388 @@
+// One CSV file on several threads, a contiguous range of the file per thread (decision 228): the
+// boundary scan that cuts the file into ranges, the loop a thread runs over its range with one
+// long-lived chunk validator (reading the range itself, block by block), and the merge that puts
+// the ranges' issues back in file order. No Node imports: the threads and the file reads are the
+// caller's (the CLI's parallel/validate-chunks.ts); validateCsvInRanges runs it all on one thread
+// over bytes in memory, for the property tests.
+//
+// Why ranges, not many small chunks: each thread reads and validates one stretch of the file with
+// one validator, so it warms up once and nothing crosses threads but issues and a few numbers.
+//
+// Correctness, as for chunks (decision 210):
+// - A range starts just after an LF that the boundary scan found outside quotes. The thread before
+//   checks, when it has read its whole range, that its reader stands exactly at a record boundary
+//   on the row the scan predicted; if not (a stray quote misled the scan), it goes on reading to
+//   the end of the file with the same validator, and the later ranges are dropped. A range's issues
+//   are merged only once every range before it has been verified, so nothing wrong is ever output.
+// - `unique` / `uniqueTogether`: a range after the first whose values were seen in an earlier range
+//   is validated again seeded with those values (their first rows), as chunks were.
+// - Error caps and counts: every issue is replayed in file order through the engine's Collector.
+import type { Issue, SchemaModel, ValidationResult, Warning } from '../model.ts';
+import { SeenRegistry, type SeenEntries } from '../validate/rules/unique.ts';
+import { createValidatorWith } from '../validate/validator.ts';
+import { newCsvScanState, scanCsvBytes } from './boundary.ts';
+import { type ChunkValidateOptions, createCsvChunkValidator } from './chunk.ts';
+import { ChunkMerger } from './merge.ts';
+import { CSV_PLAN_SAMPLE_BYTES, type CsvSplitPlan, planCsvSplit } from './plan.ts';
+
+/** Reads `length` bytes of the file at `position` (all of them: the file is known to hold them). */
+export type ReadAt = (position: number, length: number) => Uint8Array;
+
+export interface CsvRange {
+  /** 0 for the range at the file's start (it holds the header line). */
+  index: number;
+  start: number;
+  /** File offset after its last byte (the file's size for the last range). */
+  end: number;
+  /** Line breaks in the file before `start`; 0 for the first range. */
+  lineBreaksBefore: number;
+  /** The row the range's last line break is on, as the scan counted (the next range's lineBreaksBefore). */
+  predictedEndRow: number;
+  last: boolean;
+}
+
+/**
+ * Cuts the file into at most `count` ranges of about equal size, each starting just after an LF
+ * outside quotes (the boundary scan), scanning the file from its start up to the last cut. A
+ * range that would be empty (a quoted cell longer than a range) is joined to the one before.
+ */
+export function planCsvRanges(
+  read: ReadAt,
+  size: number,
+  count: number,
+  blockBytes = 1 << 20,
+): CsvRange[] {
+  const state = newCsvScanState();
+  const starts: { at: number; breaks: number }[] = [{ at: 0, breaks: 0 }];
+  let pos = 0;
+  for (let i = 1; i < count && pos < size; i++) {
+    const target = Math.max(pos, Math.floor((size * i) / count));
+    while (pos < target) {
+      const n = Math.min(blockBytes, target - pos);
+      scanCsvBytes(read(pos, n), state);
+      pos += n;
+    }
+    // The first cut at or after the target; the state then stands there.
+    let found = -1;
+    while (pos < size && found < 0) {
+      const n = Math.min(blockBytes, size - pos);
+      const cut = scanCsvBytes(read(pos, n), state, 0, true);
+      if (cut.at >= 0) {
+        found = pos + cut.at;
+        pos = found;
+      } else pos += n;
+    }
+    if (found < 0 || found >= size) break;
+    starts.push({ at: found, breaks: state.lineBreaks });
+  }
+  return starts.map((s, i) => {
+    const next = starts[i + 1];
+    return {
+      index: i,
+      start: s.at,
+      end: next === undefined ? size : next.at,
+      lineBreaksBefore: s.breaks,
+      predictedEndRow: next === undefined ? 0 : next.breaks,
+      last: next === undefined,
+    };
+  });
+}
+
+/** Issues found while a range's bytes up to file offset `to` were read. */
+export interface RangeBatch {
+  issues: Issue[];
+  to: number;
+}
+
+/** What a range's run ends with (its issues went out in batches). */
+export interface RangeDone {
+  totalRows: number;
+  invalidRows: number;
+  warnings: Warning[];
+  /** The values its `unique` / `uniqueTogether` checks saw, by table. */
+  seen: SeenEntries[];
+  /** The scan misread the range's end: it was read on to the end of the file. */
+  rest: boolean;
+  /** Issues were dropped (more than `keepIssues` waited): the range must be run again. */
+  overflow: boolean;
+}
+
+export interface RangeRunOptions {
+  /** Bytes read and validated at a time. */
+  blockBytes: number;
+  /** Values seen in earlier ranges (a second run). */
+  seeds?: readonly (SeenEntries | undefined)[] | undefined;
+  /**
+   * A first run whose issues may not be wanted (a later range of a schema with `unique`): past
+   * this many issues, further ones are dropped and the outcome says `overflow`. Undefined: keep
+   * all (the caller holds them back, e.g. by waiting in onBatch).
+   */
+  keepIssues?: number | undefined;
+  onBatch(batch: RangeBatch): void;
+}
+
+/**
+ * Validates one range with one validator, reading it block by block, and sends its issues out
+ * after each block. A range that does not end at the predicted record boundary is read on to the
+ * end of the file (`rest`).
+ */
+export function runCsvRange(
+  schema: SchemaModel,
+  plan: CsvSplitPlan,
+  header: Uint8Array,
+  range: CsvRange,
+  size: number,
+  read: ReadAt,
+  validate: ChunkValidateOptions,
+  run: RangeRunOptions,
+): RangeDone {
+  const validator = createCsvChunkValidator(
+    schema,
+    plan,
+    header,
+    {
+      index: range.index,
+      start: range.start,
+      lineBreaksBefore: range.lineBreaksBefore,
+      seeds: run.seeds,
+    },
+    validate,
+  );
+  let kept = 0;
+  let overflow = false;
+  const send = (to: number) => {
+    const issues = validator.takeIssues();
+    if (overflow) return;
+    if (run.keepIssues !== undefined && kept + issues.length > run.keepIssues) {
+      overflow = true;
+      return;
+    }
+    kept += issues.length;
+    run.onBatch({ issues, to });
+  };
+  let end = range.end;
+  let rest = false;
+  for (let pos = range.start; pos < end;) {
+    // The first range's first push holds the whole header line (and so the whole BOM).
+    const want = pos === 0 ? Math.max(run.blockBytes, plan.headerEnd) : run.blockBytes;
+    const n = Math.min(want, end - pos);
+    validator.push(read(pos, n));
+    pos += n;
+    if (pos === end && !range.last && !rest && validator.boundaryRow() !== range.predictedEndRow) {
+      rest = true;
+      end = size;
+    }
+    send(pos);
+  }
+  const outcome = validator.finish();
+  // Whatever finish() found (the last row of a file without a final line break).
+  if (!overflow) {
+    if (run.keepIssues !== undefined && kept + outcome.issues.length > run.keepIssues)
+      overflow = true;
+    else if (outcome.issues.length > 0) run.onBatch({ issues: outcome.issues, to: end });
+  }
+  return {
+    totalRows: outcome.totalRows,
+    invalidRows: outcome.invalidRows,
+    warnings: outcome.warnings,
+    seen: outcome.seen,
+    rest,
+    overflow,
+  };
+}
+
+/** How many `unique` / `uniqueTogether` tables the schema's checks keep (0: no range is run twice). */
+export function countSeenTables(schema: SchemaModel, options: ChunkValidateOptions): number {
+  const registry = new SeenRegistry();
+  createValidatorWith(schema, { ...options, fileType: 'csv', maxErrors: 0 }, { seen: registry });
+  return registry.tables.length;
+}
+
+/** What the merge asks of its caller. */
+export type RangeAction =
+  /** Issues merged up to file offset `to` (progress, rows output); acknowledge `issues` to the range's thread. */
+  | { kind: 'merged'; range: number; to: number; issues: number }
+  /** Run this range again with these seeds (undefined: none), keeping every issue. */
+  | { kind: 'rerun'; range: CsvRange; seeds: (SeenEntries | undefined)[] | undefined }
+  /** Every range is merged: result() is the file's. */
+  | { kind: 'complete' };
+
+interface RangeState {
+  range: CsvRange;
+  /** 0: first run; 1: the second run (seeded or after an overflow). */
+  pass: number;
+  batches: RangeBatch[];
+  done: RangeDone | undefined;
+  /** Its values are in the merger's tables (from its first run). */
+  seenAdded: boolean;
+}
+
+/**
+ * Merges the ranges' batches and outcomes, which arrive in any order between ranges (in order
+ * within a run), into the whole file's issues and result. Feed it batch() and done(), then take
+ * the actions from drain().
+ */
+export class RangeMerger {
+  private readonly merger: ChunkMerger;
+  private readonly states: RangeState[];
+  private current = 0;
+  private completed = false;
+
+  constructor(
+    ranges: readonly CsvRange[],
+    private readonly seenTables: number,
+    maxErrors: number | undefined,
+    onIssue: ((issue: Issue) => void) | undefined,
+  ) {
+    this.merger = new ChunkMerger(maxErrors, onIssue);
+    this.states = ranges.map((range) => ({
+      range,
+      pass: 0,
+      batches: [],
+      done: undefined,
+      seenAdded: false,
+    }));
+  }
+
+  /** Whether a range's first run must keep issues only up to a bound (they may be thrown away). */
+  mayRerun(range: number): boolean {
+    return this.seenTables > 0 && range > 0;
+  }
+
+  batch(range: number, pass: number, batch: RangeBatch): void {
+    const state = this.states[range];
+    if (state === undefined || state.pass !== pass || range < this.current) return;
+    state.batches.push(batch);
+  }
+
+  done(range: number, pass: number, done: RangeDone): void {
+    const state = this.states[range];
+    if (state === undefined || state.pass !== pass || range < this.current) return;
+    state.done = done;
+  }
+
+  /** Merges what can be merged now, in file order. */
+  drain(): RangeAction[] {
+    const actions: RangeAction[] = [];
+    while (!this.completed) {
+      const state = this.states[this.current];
+      if (state === undefined) {
+        this.completed = true;
+        actions.push({ kind: 'complete' });
+        break;
+      }
+      if (state.pass === 0 && this.mayRerun(this.current)) {
+        // Its issues stand only if none of its values was seen in an earlier range.
+        if (state.done === undefined) break;
+        const seeds = this.merger.addSeen(state.done.seen);
+        state.seenAdded = true;
+        if (seeds !== undefined || state.done.overflow) {
+          state.pass = 1;
+          state.batches = [];
+          const done = state.done;
+          state.done = undefined;
+          actions.push({ kind: 'rerun', range: state.range, seeds });
+          // A second run of a misread range reads on to the end too; the later ranges are dropped.
+          if (done.rest) this.states.length = this.current + 1;
+          break;
+        }
+      }
+      for (const batch of state.batches) {
+        for (const issue of batch.issues) this.merger.addIssue(issue);
+        actions.push({
+          kind: 'merged',
+          range: this.current,
+          to: batch.to,
+          issues: batch.issues.length,
+        });
+      }
+      state.batches = [];
+      const done = state.done;
+      if (done === undefined) break;
+      if (!state.seenAdded) this.merger.addSeen(done.seen);
+      this.merger.addTotals(done);
+      if (done.rest) this.states.length = this.current + 1;
+      this.current++;
+    }
+    return actions;
+  }
+
+  result(): ValidationResult {
+    return this.merger.result();
+  }
+}
+
+export interface InRangesOptions extends ChunkValidateOptions {
+  maxErrors?: number;
+  delimiter?: string;
+  onIssue?: (issue: Issue) => void;
+  /** How many ranges (threads) to cut the file into. */
+  ranges: number;
+  blockBytes: number;
+  /** Issues a later range's first run may keep (RangeRunOptions.keepIssues). */
+  keepIssues?: number;
+  /** The order the ranges' first runs are done in (a permutation of their indexes); default in order. */
+  order?: readonly number[];
+  onAction?: (action: RangeAction) => void;
+}
+
+/**
+ * The whole range pipeline on one thread, over bytes in memory: ranges run one after another in
+ * `order` (each run's batches delivered at once), merged as the CLI merges them. For tests.
+ */
+export function validateCsvInRanges(
+  schema: SchemaModel,
+  bytes: Uint8Array,
+  options: InRangesOptions,
+): ValidationResult | null {
+  const {
+    maxErrors,
+    delimiter,
+    onIssue,
+    ranges: count,
+    blockBytes,
+    keepIssues,
+    order,
+    onAction,
+    ...shared
+  } = options;
+  const decision = planCsvSplit(bytes.subarray(0, CSV_PLAN_SAMPLE_BYTES), delimiter);
+  if (!decision.ok) return null;
+  const plan = decision.plan;
+  const header = bytes.subarray(0, plan.headerEnd);
+  const read: ReadAt = (position, length) => bytes.subarray(position, position + length);
+  const ranges = planCsvRanges(read, bytes.length, count, blockBytes);
+  const merger = new RangeMerger(ranges, countSeenTables(schema, shared), maxErrors, onIssue);
+  const runOne = (
+    range: CsvRange,
+    pass: number,
+    seeds: (SeenEntries | undefined)[] | undefined,
+  ) => {
+    const mayRerun = pass === 0 && merger.mayRerun(range.index);
+    const done = runCsvRange(schema, plan, header, range, bytes.length, read, shared, {
+      blockBytes,
+      seeds,
+      keepIssues: mayRerun ? keepIssues : undefined,
+      onBatch: (batch) => merger.batch(range.index, pass, batch),
+    });
+    merger.done(range.index, pass, done);
+  };
+  const pending: RangeAction[] = [];
+  const step = () => {
+    for (const action of merger.drain()) {
+      onAction?.(action);
+      pending.push(action);
+    }
+  };
+  for (const i of order ?? ranges.map((r) => r.index)) {
+    runOne(ranges[i]!, 0, undefined);
+    step();
+    for (let a = pending.shift(); a !== undefined; a = pending.shift()) {
+      if (a.kind === 'rerun') {
+        runOne(a.range, 1, a.seeds);
+        step();
+      }
+    }
+  }
+  return merger.result();
+}
