@@ -222,11 +222,12 @@ async function validateFile(
           : { maxFieldBytes: validatorOptions.maxFieldBytes }),
         // One "today" for every thread (allowFuture / allowPast).
         now: validatorOptions.now ?? new Date(),
-        chunkBytes: chunkBytesFor(io),
+        blockBytes: chunkBytesFor(io),
         onIssue: validatorOptions.onIssue ?? (() => {}),
-        async onBytes(chunk) {
-          rows?.splitter.push(chunk);
-          bytes += chunk.byteLength;
+        wantBytes: rows !== undefined,
+        async onBytes(length, chunk) {
+          if (chunk !== undefined) rows?.splitter.push(chunk);
+          bytes += length;
           progress.update(bytes);
           if (report) await drained(io.stdout);
           await rows?.drain();
@@ -240,7 +241,7 @@ async function validateFile(
         io.stderr.write(
           'refused' in outcome
             ? `schemacheck: ${input.name}: one thread (${outcome.refused})\n`
-            : `schemacheck: ${input.name}: ${stats!.chunks} chunks on ${settings.jobs} threads, ${stats!.seeded} validated again with earlier values${stats!.restFrom === undefined ? '' : `, the rest from byte ${stats!.restFrom} in one piece`}\n`,
+            : `schemacheck: ${input.name}: ${stats!.ranges} ranges on ${settings.jobs} threads, ${stats!.rerun} validated again with earlier values${stats!.restFrom === undefined ? '' : `, the range from byte ${stats!.restFrom} read on to the end in one piece`}\n`,
         );
       }
     }
