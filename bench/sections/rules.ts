@@ -8,6 +8,8 @@
 //
 //   BENCH_RULES_ROWS   rows of the product file (default BENCH_ROWS, else 1,000,000)
 //   BENCH_RULES_RUNS=5 rounds (each a plain and a rules run)
+//   BENCH_RULES_KINDS  only the rules of these kinds, comma-separated (experiments; default all five)
+//   BENCH_RULES_SIZED=0  the validator is not told the file's size (inputBytes), as before decision 219
 //   BENCH_LIST_VALUES=1000000  values of the reference list   BENCH_LIST_RUNS=3  its runs
 //
 // The same file is the child: `node --import tsx bench/sections/rules.ts validate FILE plain|rules`
@@ -56,9 +58,15 @@ export const FIVE_RULES = [
 
 type Variant = 'plain' | 'rules';
 
+/** BENCH_RULES_KINDS=uniqueTogether,compare: only the rules of those kinds (experiments). */
+function rulesOfRun(): typeof FIVE_RULES {
+  const kinds = process.env.BENCH_RULES_KINDS?.split(',').filter(Boolean);
+  return kinds?.length ? FIVE_RULES.filter((r) => kinds.includes(r.kind)) : FIVE_RULES;
+}
+
 function schemaOf(variant: Variant): SchemaModel {
   const form = webFormSchema('csv');
-  const parsed = parseSchema(variant === 'rules' ? { ...form, rules: FIVE_RULES } : form, 'web');
+  const parsed = parseSchema(variant === 'rules' ? { ...form, rules: rulesOfRun() } : form, 'web');
   if (!parsed.ok) throw new Error(`engine refused the schema: ${JSON.stringify(parsed.problems)}`);
   return parsed.value;
 }
@@ -71,6 +79,8 @@ async function validateChild(file: string, variant: Variant): Promise<void> {
   const validator = createValidator(schemaOf(variant), {
     fileType: 'csv',
     maxErrors: 1000,
+    // As the CLI passes a file's size (BENCH_RULES_SIZED=0 leaves it out, for comparisons).
+    ...(process.env.BENCH_RULES_SIZED === '0' ? {} : { inputBytes: statSync(file).size }),
     onIssue: (issue: Issue) => byCode.set(issue.code, (byCode.get(issue.code) ?? 0) + 1),
   });
   for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES }))

@@ -194,6 +194,8 @@ async function validateFile(
   });
   if (settings.delimiter !== undefined) validatorOptions.delimiter = settings.delimiter;
   if (settings.lists !== undefined) validatorOptions.lists = settings.lists;
+  // Tables of seen values (unique, uniqueTogether) are then sized for the file at once.
+  if (input.size !== undefined) validatorOptions.inputBytes = input.size;
   const validator = createValidator(schema, validatorOptions);
 
   const progress = createProgress(io, input.size);

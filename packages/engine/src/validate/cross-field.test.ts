@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SchemaModel, ValidationResult } from '../model.ts';
 import { parseSchema } from '../schema/parse.ts';
 import { editDistance, buildSuggester } from './suggest.ts';
-import { validateBytes, type ValidateOptions } from './validator.ts';
+import { createValidator, validateBytes, type ValidateOptions } from './validator.ts';
 
 const field = (name: string, type = 'string', validation: Record<string, unknown> = {}) => ({
   name,
@@ -353,5 +353,44 @@ describe('JSON: rules over paths of one record', () => {
       '1 $[0].address.zip required_when: Required when address.country is "DE"',
       '2 $[1].total compare: Must be equal to lines.sum ("3")',
     ]);
+  });
+});
+
+describe('inputBytes: tables of seen values sized for the whole file', () => {
+  // 30,000 rows; every 97th repeats an earlier row's sku (unique) and every 89th an earlier
+  // row's sku with its date (uniqueTogether), so that duplicates of values recorded before the
+  // tables are sized (the first 1,000 rows) and after are both found.
+  const model = schema(
+    [field('sku', 'string', { unique: true }), field('date', 'date'), field('lot')],
+    [{ kind: 'uniqueTogether', fields: ['lot', 'date'] }],
+  );
+  const lines = ['sku,date,lot'];
+  for (let i = 0; i < 30_000; i++) {
+    const sku = i % 97 === 96 ? `S${i >> 3}` : `S${i}`;
+    const j = i % 89 === 88 ? i >> 2 : i;
+    const day = String((j % 28) + 1).padStart(2, '0');
+    lines.push(`${sku},2024-02-${day},L${j}`);
+  }
+  const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
+
+  function run(inputBytes: number | undefined): ValidationResult {
+    const validator = createValidator(model, {
+      fileType: 'csv',
+      maxErrors: 10_000,
+      ...(inputBytes === undefined ? {} : { inputBytes }),
+    });
+    // Small chunks, as a stream arrives: the tables are sized after the first 1,000 rows.
+    for (let at = 0; at < bytes.length; at += 4096) validator.push(bytes.subarray(at, at + 4096));
+    return validator.end();
+  }
+
+  it('finds the same duplicates, naming the same first rows, with and without it', () => {
+    const plain = run(undefined);
+    expect(plain.errors.filter((e) => e.code === 'unique').length).toBe(271);
+    expect(plain.errors.filter((e) => e.code === 'unique_together').length).toBe(253);
+    expect(plain.errors.find((e) => e.code === 'unique_together')?.message).toMatch(/row \d+/);
+    for (const inputBytes of [bytes.length, bytes.length * 50, 1]) {
+      expect(shown(run(inputBytes)), String(inputBytes)).toEqual(shown(plain));
+    }
   });
 });

@@ -219,10 +219,24 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
   };
   const isoDays =
     kind === 'date' && (field.rules.format ?? DEFAULT_DATE_FORMAT) === DEFAULT_DATE_FORMAT;
+  // The last YYYY-MM-DD value read: two rules on one date field (compare, uniqueTogether) read
+  // it once per row.
+  let lastText = '';
+  let lastStart = -1;
+  let lastEnd = -1;
+  let lastDay = -1;
+  const isoDayOf = (text: string, start: number, end: number): number => {
+    if (start === lastStart && end === lastEnd && text === lastText) return lastDay;
+    lastText = text;
+    lastStart = start;
+    lastEnd = end;
+    lastDay = isoDay(text, start, end);
+    return lastDay;
+  };
   const dateOf = (text: string, start: number, end: number): number | undefined => {
     // YYYY-MM-DD, the usual layout, read directly: a rule on dates then costs a few comparisons.
     if (isoDays) {
-      const day = isoDay(text, start, end);
+      const day = isoDayOf(text, start, end);
       return day < 0 ? undefined : day * 1_000_000;
     }
     const key = (dateFormat as DateFormat).keySpan(text, start, end);
@@ -285,7 +299,7 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
         case 'date': {
           if (isoDays) {
             // Whole numbers of days in the small-integer range: no number is boxed per row.
-            const day = isoDay(t, a, e);
+            const day = isoDayOf(t, a, e);
             return day < 0 ? undefined : Math.sign(day - (c.day as number));
           }
           const x = dateOf(t, a, e);
@@ -342,7 +356,7 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
         }
         case 'date': {
           if (isoDays) {
-            const day = isoDay(t, a, e);
+            const day = isoDayOf(t, a, e);
             if (day < 0) return false;
             hash.number(day);
             return true;

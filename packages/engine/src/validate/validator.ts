@@ -11,7 +11,7 @@ import { csvRecords } from './csv-records.ts';
 import { jsonRecords } from './json-records.ts';
 import type { Run } from './run.ts';
 import type { CsvChunkReading } from '../csv/reader.ts';
-import type { SeenRegistry } from './rules/unique.ts';
+import { SeenRegistry } from './rules/unique.ts';
 
 export interface ValidateOptions {
   fileType: FileType;
@@ -34,6 +34,12 @@ export interface ValidateOptions {
    * validator is created (memory bounded by the list, not the file).
    */
   lists?: ReadonlyMap<string, Iterable<string>> | Readonly<Record<string, Iterable<string>>>;
+  /**
+   * The size of the whole input in bytes, when known (a file's size). Once the first rows are
+   * read, the tables of seen values (`unique`, `uniqueTogether`) are made large enough at once for
+   * the rest, instead of doubling their way there. The result is the same without it.
+   */
+  inputBytes?: number;
 }
 
 export interface Validator {
@@ -44,6 +50,9 @@ export interface Validator {
   /** True once the row limit was passed: further input is ignored, so a caller may stop reading. */
   readonly stopped: boolean;
 }
+
+/** Rows read before the tables of seen values are sized from `inputBytes`. */
+const EXPECT_AFTER_ROWS = 1000;
 
 /**
  * Compiles the schema (once per validation: `unique` keeps state) and returns a push-based
@@ -72,8 +81,8 @@ export function createValidatorWith(
   internals: ValidatorInternals,
 ): InternalValidator {
   const lists = loadLists(schema, options);
-  const compileOptions: CompileOptions = { lists: lists.sets };
-  if (internals.seen) compileOptions.seen = internals.seen;
+  const seen = internals.seen ?? new SeenRegistry();
+  const compileOptions: CompileOptions = { lists: lists.sets, seen };
   if (options.now) compileOptions.now = options.now;
   const fields = schema.fields.map((f) => compileField(f, compileOptions));
   const collector = new Collector(options.maxErrors ?? DEFAULT_MAX_ERRORS, options.onIssue);
@@ -88,7 +97,7 @@ export function createValidatorWith(
     fields,
     options,
     collector,
-    rules: compileCrossFieldRules(schema, internals.seen),
+    rules: compileCrossFieldRules(schema, seen),
     csvChunk: internals.csvChunk,
     startRow(row) {
       if (stopped) return false;
@@ -102,9 +111,21 @@ export function createValidatorWith(
   };
   const source = options.fileType === 'csv' ? csvRecords(run) : jsonRecords(run);
 
+  // inputBytes: the tables of seen values are sized for the whole input once EXPECT_AFTER_ROWS
+  // rows have shown how many bytes a row takes (the bytes pushed so far, some not yet read: the
+  // estimate errs low).
+  const inputBytes = options.inputBytes ?? 0;
+  let pushed = 0;
+  let sized = inputBytes <= 0 || seen.tables.length === 0;
   return {
     push(chunk) {
-      if (!stopped && result === undefined) source.push(chunk);
+      if (stopped || result !== undefined) return;
+      source.push(chunk);
+      if (sized) return;
+      pushed += chunk.length;
+      if (collector.rows < EXPECT_AFTER_ROWS) return;
+      sized = true;
+      if (inputBytes > pushed * 2) seen.expect(inputBytes / pushed);
     },
     end() {
       if (result !== undefined) return result;
