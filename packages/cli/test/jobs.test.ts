@@ -147,6 +147,35 @@ describe('validate --jobs', () => {
     expect(outputs[0]).toContain('Duplicate value; first seen in row');
   }, 240_000);
 
+  it('every block size and --jobs value gives the same JSON result (ranges cut inside quoted cells, CRLF, multibyte text, BOM, unique across ranges)', async () => {
+    const one = await validate('orders.csv', 1, ['--format', 'json']);
+    for (const block of ['997', '65536']) {
+      for (const jobs of [2, 4, 7]) {
+        const many = await runCli(
+          [
+            'validate',
+            join(dir, 'orders.csv'),
+            '--schema',
+            join(dir, 'schema.json'),
+            '--format',
+            'json',
+            '--jobs',
+            String(jobs),
+          ],
+          {
+            env: {
+              SCHEMACHECK_PARALLEL_MIN_BYTES: '0',
+              SCHEMACHECK_CHUNK_BYTES: block,
+              SCHEMACHECK_TRACE_CHUNKS: '1',
+            },
+          },
+        );
+        expect(many.stdout).toBe(one.stdout);
+        expect(many.stderr).toMatch(new RegExp(`${jobs} ranges on ${jobs} threads`));
+      }
+    }
+  }, 240_000);
+
   it('a stray quote that misleads the boundary scan: the rest is read in one piece, same output', async () => {
     const one = await validate('stray.csv', 1, ['--format', 'json']);
     const two = await validate('stray.csv', 2, ['--format', 'json']);

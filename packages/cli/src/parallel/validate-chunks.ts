@@ -14,12 +14,15 @@ import {
   countSeenTables,
   CSV_PLAN_SAMPLE_BYTES,
   type CsvRange,
+  type CsvSplitPlan,
   type Issue,
   planCsvRanges,
   planCsvSplit,
   RangeMerger,
   type SchemaModel,
   type SeenEntries,
+  type ReadAt,
+  startCsvRange,
   type ValidationResult,
 } from '@schemacheck/engine';
 import type { RangeTask, WorkerReply, WorkerSetup } from './worker.ts';
@@ -103,10 +106,20 @@ export async function validateCsvFileInParallel(o: ParallelCsvOptions): Promise<
       issuesAhead: ISSUES_AHEAD,
     };
     // The threads start (load and compile) while this one scans for the ranges' starts.
-    const workers = Array.from({ length: o.jobs }, () => new RangeThread(setup));
+    // The first range is validated here (one isolate fewer to start and warm up), the others by
+    // jobs - 1 worker threads, which start (load and compile) while this one scans for the
+    // ranges' starts.
+    const workers = Array.from({ length: o.jobs - 1 }, () => new RangeThread(setup));
     try {
       const ranges = planCsvRanges(read, size, o.jobs);
-      return await runRanges(o, fd, size, ranges, tables, workers);
+      const here: RangeHere = {
+        plan,
+        header: setup.header,
+        options: o.lists === undefined ? options : { ...options, lists: o.lists },
+        read,
+        blockBytes,
+      };
+      return await runRanges(o, fd, size, ranges, tables, workers, here);
     } finally {
       await Promise.all(workers.map((w) => w.worker.terminate()));
     }
@@ -115,89 +128,114 @@ export async function validateCsvFileInParallel(o: ParallelCsvOptions): Promise<
   }
 }
 
-function runRanges(
+/** What this thread needs to validate the first range itself. */
+interface RangeHere {
+  plan: CsvSplitPlan;
+  header: Uint8Array;
+  options: ChunkValidateOptions;
+  read: ReadAt;
+  blockBytes: number;
+}
+
+async function runRanges(
   o: ParallelCsvOptions,
   fd: number,
   size: number,
   ranges: CsvRange[],
   tables: number,
   workers: RangeThread[],
+  here: RangeHere,
 ): Promise<ParallelOutcome> {
   const stats: ChunkStats = { ranges: ranges.length, rerun: 0 };
   const merger = new RangeMerger(ranges, tables, o.maxErrors, o.onIssue);
   let mergedTo = 0;
-  let busy = false;
   let finished = false;
-  return new Promise<ParallelOutcome>((resolve, reject) => {
-    const fail = (error: Error) => {
-      if (finished) return;
-      finished = true;
-      reject(error);
+  let failure: Error | undefined;
+  let complete!: () => void;
+  const completed = new Promise<void>((resolve) => (complete = resolve));
+  const stop = (error?: Error) => {
+    if (finished) return;
+    finished = true;
+    failure = error;
+    complete();
+  };
+  // Range i > 0 runs on workers[i - 1].
+  const start = (range: CsvRange, pass: number, seeds: (SeenEntries | undefined)[] | undefined) => {
+    const task: RangeTask = {
+      range,
+      pass,
+      seeds,
+      keepIssues: pass === 0 && merger.mayRerun(range.index) ? ISSUES_AHEAD : undefined,
     };
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      resolve({ result: merger.result(), stats });
-    };
-    const start = (
-      range: CsvRange,
-      pass: number,
-      seeds: (SeenEntries | undefined)[] | undefined,
-    ) => {
-      const task: RangeTask = {
-        range,
-        pass,
-        seeds,
-        keepIssues: pass === 0 && merger.mayRerun(range.index) ? ISSUES_AHEAD : undefined,
-      };
-      workers[range.index]!.run(task);
-    };
-    // Merges what can be merged, in order; onBytes is awaited, so one pump at a time.
-    const pump = async () => {
-      if (busy || finished) return;
-      busy = true;
-      try {
-        for (let actions = merger.drain(); actions.length > 0; actions = merger.drain()) {
-          for (const action of actions) {
-            if (action.kind === 'complete') return finish();
-            if (action.kind === 'rerun') {
-              stats.rerun++;
-              start(action.range, 1, action.seeds);
-              continue;
-            }
-            workers[action.range]!.ack(action.issues);
-            if (action.to <= mergedTo) continue;
-            const length = action.to - mergedTo;
-            let bytes: Uint8Array | undefined;
-            if (o.wantBytes) {
-              bytes = new Uint8Array(length);
-              readFully(fd, bytes, length, mergedTo);
-            }
-            mergedTo = action.to;
-            if (!(await o.onBytes(length, bytes))) return finish();
-          }
+    workers[range.index - 1]!.run(task);
+  };
+  // Merges what can be merged, in file order; passes run one after another (onBytes is awaited).
+  const drainAll = async () => {
+    for (let actions = merger.drain(); actions.length > 0 && !finished; actions = merger.drain()) {
+      for (const action of actions) {
+        if (action.kind === 'complete') return stop();
+        if (action.kind === 'rerun') {
+          stats.rerun++;
+          start(action.range, 1, action.seeds);
+          continue;
         }
-      } catch (error) {
-        fail(error as Error);
-      } finally {
-        busy = false;
+        if (action.range > 0) workers[action.range - 1]!.ack(action.issues);
+        if (action.to <= mergedTo) continue;
+        const length = action.to - mergedTo;
+        let bytes: Uint8Array | undefined;
+        if (o.wantBytes) {
+          bytes = new Uint8Array(length);
+          readFully(fd, bytes, length, mergedTo);
+        }
+        mergedTo = action.to;
+        if (!(await o.onBytes(length, bytes))) return stop();
       }
+    }
+  };
+  let chain = Promise.resolve();
+  const pump = () =>
+    (chain = chain.then(() => (finished ? undefined : drainAll())).catch((e) => stop(e as Error)));
+  workers.forEach((thread) => {
+    thread.onReply = (reply) => {
+      if (reply.kind === 'error') return stop(new Error(reply.error));
+      if (reply.kind === 'batch') merger.batch(reply.range, reply.pass, reply.batch);
+      else {
+        if (reply.done.rest) stats.restFrom = ranges[reply.range]!.start;
+        merger.done(reply.range, reply.pass, reply.done);
+      }
+      void pump();
     };
-    workers.forEach((thread, index) => {
-      thread.onReply = (reply) => {
-        if (reply.kind === 'error') return fail(new Error(reply.error));
-        if (reply.kind === 'batch') merger.batch(reply.range, reply.pass, reply.batch);
-        else {
-          if (reply.done.rest) stats.restFrom = ranges[reply.range]!.start;
-          merger.done(reply.range, reply.pass, reply.done);
-        }
-        void pump();
-      };
-      thread.onFailure = fail;
-      const range = ranges[index];
-      if (range !== undefined) start(range, 0, undefined);
-    });
+    thread.onFailure = (error) => stop(error);
   });
+  for (const range of ranges) if (range.index > 0) start(range, 0, undefined);
+  // The first range, here, a block at a time; its issues are merged (and written) as it goes.
+  const first = ranges[0]!;
+  const steps = startCsvRange(
+    o.schema,
+    here.plan,
+    here.header,
+    first,
+    size,
+    here.read,
+    here.options,
+    {
+      blockBytes: here.blockBytes,
+      onBatch: (batch) => merger.batch(0, 0, batch),
+    },
+  );
+  for (let more = true; more && !finished;) {
+    more = steps.step();
+    await pump();
+  }
+  if (!finished) {
+    const done = steps.finish();
+    if (done.rest) stats.restFrom = first.start;
+    merger.done(0, 0, done);
+    await pump();
+  }
+  await completed;
+  if (failure !== undefined) throw failure;
+  return { result: merger.result(), stats };
 }
 
 /** One worker thread and the counter of its issues merged (it waits when too many are not). */
@@ -227,7 +265,6 @@ class RangeThread {
     Atomics.notify(this.acked, 0);
   }
 }
-
 
 function readFully(fd: number, into: Uint8Array, length: number, position: number): void {
   let done = 0;

@@ -15,6 +15,8 @@ export {
   planCsvRanges,
   RangeMerger,
   runCsvRange,
+  startCsvRange,
+  type CsvRangeSteps,
   validateCsvInRanges,
   type CsvRange,
   type InRangesOptions,

@@ -136,6 +136,27 @@ export function runCsvRange(
   validate: ChunkValidateOptions,
   run: RangeRunOptions,
 ): RangeDone {
+  const steps = startCsvRange(schema, plan, header, range, size, read, validate, run);
+  while (steps.step());
+  return steps.finish();
+}
+
+/** runCsvRange a block at a time: step() reads and validates one block (false once all are). */
+export interface CsvRangeSteps {
+  step(): boolean;
+  finish(): RangeDone;
+}
+
+export function startCsvRange(
+  schema: SchemaModel,
+  plan: CsvSplitPlan,
+  header: Uint8Array,
+  range: CsvRange,
+  size: number,
+  read: ReadAt,
+  validate: ChunkValidateOptions,
+  run: RangeRunOptions,
+): CsvRangeSteps {
   const validator = createCsvChunkValidator(
     schema,
     plan,
@@ -162,32 +183,44 @@ export function runCsvRange(
   };
   let end = range.end;
   let rest = false;
-  for (let pos = range.start; pos < end;) {
-    // The first range's first push holds the whole header line (and so the whole BOM).
-    const want = pos === 0 ? Math.max(run.blockBytes, plan.headerEnd) : run.blockBytes;
-    const n = Math.min(want, end - pos);
-    validator.push(read(pos, n));
-    pos += n;
-    if (pos === end && !range.last && !rest && validator.boundaryRow() !== range.predictedEndRow) {
-      rest = true;
-      end = size;
-    }
-    send(pos);
-  }
-  const outcome = validator.finish();
-  // Whatever finish() found (the last row of a file without a final line break).
-  if (!overflow) {
-    if (run.keepIssues !== undefined && kept + outcome.issues.length > run.keepIssues)
-      overflow = true;
-    else if (outcome.issues.length > 0) run.onBatch({ issues: outcome.issues, to: end });
-  }
+  let pos = range.start;
   return {
-    totalRows: outcome.totalRows,
-    invalidRows: outcome.invalidRows,
-    warnings: outcome.warnings,
-    seen: outcome.seen,
-    rest,
-    overflow,
+    step() {
+      if (pos >= end) return false;
+      // The first range's first push holds the whole header line (and so the whole BOM).
+      const want = pos === 0 ? Math.max(run.blockBytes, plan.headerEnd) : run.blockBytes;
+      const n = Math.min(want, end - pos);
+      validator.push(read(pos, n));
+      pos += n;
+      if (
+        pos === end &&
+        !range.last &&
+        !rest &&
+        validator.boundaryRow() !== range.predictedEndRow
+      ) {
+        rest = true;
+        end = size;
+      }
+      send(pos);
+      return pos < end;
+    },
+    finish() {
+      const outcome = validator.finish();
+      // Whatever finish() found (the last row of a file without a final line break).
+      if (!overflow) {
+        if (run.keepIssues !== undefined && kept + outcome.issues.length > run.keepIssues)
+          overflow = true;
+        else if (outcome.issues.length > 0) run.onBatch({ issues: outcome.issues, to: end });
+      }
+      return {
+        totalRows: outcome.totalRows,
+        invalidRows: outcome.invalidRows,
+        warnings: outcome.warnings,
+        seen: outcome.seen,
+        rest,
+        overflow,
+      };
+    },
   };
 }
 
