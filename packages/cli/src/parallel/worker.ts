@@ -83,6 +83,7 @@ port.on('message', (task: RangeTask) => {
         blockBytes: setup.blockBytes,
         seeds: task.seeds,
         keepIssues: task.keepIssues,
+        batchIssues: setup.issuesAhead / 10,
         onBatch(batch) {
           port.postMessage({
             kind: 'batch',

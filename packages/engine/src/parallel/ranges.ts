@@ -119,6 +119,11 @@ export interface RangeRunOptions {
    */
   keepIssues?: number | undefined;
   onBatch(batch: RangeBatch): void;
+  /**
+   * Issues a batch should hold at most: after a block with more, the blocks shrink (to 16 KiB at
+   * least), so that a file with an error in every cell does not send huge batches.
+   */
+  batchIssues?: number | undefined;
 }
 
 /**
@@ -171,8 +176,13 @@ export function startCsvRange(
   );
   let kept = 0;
   let overflow = false;
-  const send = (to: number) => {
+  let blockBytes = run.blockBytes;
+  const send = (to: number, read: number) => {
     const issues = validator.takeIssues();
+    if (run.batchIssues !== undefined && issues.length > run.batchIssues) {
+      const fit = Math.floor((read * run.batchIssues) / issues.length);
+      blockBytes = Math.min(blockBytes, Math.max(16 << 10, fit));
+    }
     if (overflow) return;
     if (run.keepIssues !== undefined && kept + issues.length > run.keepIssues) {
       overflow = true;
@@ -188,7 +198,7 @@ export function startCsvRange(
     step() {
       if (pos >= end) return false;
       // The first range's first push holds the whole header line (and so the whole BOM).
-      const want = pos === 0 ? Math.max(run.blockBytes, plan.headerEnd) : run.blockBytes;
+      const want = pos === 0 ? Math.max(blockBytes, plan.headerEnd) : blockBytes;
       const n = Math.min(want, end - pos);
       validator.push(read(pos, n));
       pos += n;
@@ -201,7 +211,7 @@ export function startCsvRange(
         rest = true;
         end = size;
       }
-      send(pos);
+      send(pos, n);
       return pos < end;
     },
     finish() {
