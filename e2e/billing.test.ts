@@ -100,7 +100,7 @@ describe('buying a plan', () => {
     );
     await screenshot(page, 'billing-success-1280');
     await expectToast(page, 'Subscription Activated!', 'Your Pro plan is now active.');
-    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/dashboard');
 
     expect(await page.getByTestId('tier-badge').textContent()).toBe('Pro');
     await buildSchema(page, 'Customers', [

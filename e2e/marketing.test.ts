@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { heroExample } from '../apps/web/src/features/marketing/content/engine-examples.ts';
 import { findTemplate } from '../apps/web/src/features/marketing/content/templates.ts';
-import { DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
+import { ACTION_TIMEOUT, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
 import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { ensureWebBuild } from './support/web-build.ts';
@@ -60,7 +60,8 @@ async function expectScrolledTo(id: string): Promise<void> {
         const top = await sectionTop(id);
         return top >= 0 && top < 100;
       },
-      { timeout: 5000, message: `section #${id} at the top` },
+      // Smooth scrolling runs on the page's frames: slower on a busy machine.
+      { timeout: 30_000, message: `section #${id} at the top` },
     )
     .toBe(true);
 }
@@ -72,7 +73,7 @@ describe('public site content in the browser', () => {
     server = await startServer({ smtpUrl: mail.url });
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: server.baseUrl,
     });

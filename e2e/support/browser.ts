@@ -20,13 +20,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A context on the server under test that accepts downloads and waits up to 15 s for anything. */
+/**
+ * How long a browser action or wait may take before it fails. Every wait is on an event or a
+ * state, so a passing test takes no longer for it; but a page load and its hydration took more
+ * than 15 s with three browser suites and a CI run sharing two cores (load average 16-26).
+ */
+export const ACTION_TIMEOUT = 45_000;
+
+/** A context on the server under test that accepts downloads and waits up to ACTION_TIMEOUT. */
 export async function newTestContext(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT);
   return context;
 }
