@@ -22,24 +22,14 @@ import { SeenRegistry, type SeenEntries } from '../validate/rules/unique.ts';
 import { createValidatorWith } from '../validate/validator.ts';
 import { newCsvScanState, scanCsvBytes } from './boundary.ts';
 import { type ChunkValidateOptions, createCsvChunkValidator } from './chunk.ts';
-import { ChunkMerger } from './merge.ts';
+import { ChunkMerger, type PlannedChunk } from './merge.ts';
 import { CSV_PLAN_SAMPLE_BYTES, type CsvSplitPlan, planCsvSplit } from './plan.ts';
 
 /** Reads `length` bytes of the file at `position` (all of them: the file is known to hold them). */
 export type ReadAt = (position: number, length: number) => Uint8Array;
 
-export interface CsvRange {
-  /** 0 for the range at the file's start (it holds the header line). */
-  index: number;
-  start: number;
-  /** File offset after its last byte (the file's size for the last range). */
-  end: number;
-  /** Line breaks in the file before `start`; 0 for the first range. */
-  lineBreaksBefore: number;
-  /** The row the range's last line break is on, as the scan counted (the next range's lineBreaksBefore). */
-  predictedEndRow: number;
-  last: boolean;
-}
+/** A range is planned as a split job's chunk is: the same fields, the same merger. */
+export type CsvRange = PlannedChunk;
 
 /**
  * Cuts the file into at most `count` ranges of about equal size, each starting just after an LF
