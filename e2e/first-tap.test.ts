@@ -267,6 +267,8 @@ describe('the pre-rendered controls', () => {
 });
 
 describe('text typed before the code loads', () => {
+  // (and a <summary> opened before it: it works from the HTML alone, but what it shows is drawn by
+  // the app, which must see that it is open; decision 240.)
   // Typing works from the HTML alone, but the form's state is made at hydration: what was typed
   // must reach it, or a held "Send" acts on empty fields (the gap the buyer-path test met).
   async function typeEarly(
@@ -304,6 +306,25 @@ describe('text typed before the code loads', () => {
         // Sent only with a valid address in the form's state; an empty one is marked invalid.
         await page.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 60_000 });
         expect(await page.locator('#root [aria-invalid="true"]').count()).toBe(0);
+      },
+    );
+  });
+
+  it('/api-docs/reference: a response opened early shows its schema once hydrated', async () => {
+    await typeEarly(
+      '/api-docs/reference',
+      async (page) => {
+        await page
+          .locator('#op-validateFile summary')
+          .filter({ hasText: /^200/ })
+          .click({ timeout: 60_000 });
+      },
+      async (page) => {
+        await page
+          .locator('#op-validateFile')
+          .getByText('error_count', { exact: true })
+          .first()
+          .waitFor({ timeout: 60_000 });
       },
     );
   });

@@ -1,5 +1,5 @@
 import openApi from '@schemacheck/contracts/api-v1/openapi.json';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 import { MethodBadge } from './method-badge';
 
@@ -134,10 +134,20 @@ function ResponseView({
   response: { description: string; content?: Record<string, { schema: Json }> };
 }) {
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  // A <summary> works from the HTML alone: one opened before hydration fired its toggle before
+  // this handler was there, and would stay open and empty (decision 240).
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   const json = response.content?.['application/json']?.schema;
   return (
     <li className="text-[13px]">
-      <details className="group" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <details
+        ref={details}
+        className="group"
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+      >
         <summary className="cursor-pointer rounded-sm text-zinc-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
           <span className="font-mono font-semibold">{status}</span>{' '}
           <Inline text={response.description} />
