@@ -127,7 +127,6 @@ describe.skipIf(!serverUrl)('jobs in separate worker processes (PostgreSQL)', ()
     const web = await webServer();
     const u = await businessWithKey(`wp${randomBytes(3).toString('hex')}`);
     const hook = await addWebhook(web.base, u.auth);
-    const before = receiver.deliveries.length;
     const id = await postJob(web.base, u.auth, peopleCsv(200_000));
     // nobody works it yet
     await new Promise((r) => setTimeout(r, 1500));
@@ -136,7 +135,7 @@ describe.skipIf(!serverUrl)('jobs in separate worker processes (PostgreSQL)', ()
     const w = worker(true);
     await until('the worker', () => w.output().includes('SchemaCheck worker is ready'));
     await until('the job to complete', async () => (await jobRow(id)).status === 'completed');
-    const [d] = (await receiver.waitFor(before + 1)).slice(before);
+    const [d] = await receiver.waitForJob(id);
     expect(verified(hook.secret, d!)).toMatchObject({
       event: 'job.completed',
       data: { job_id: id },
@@ -158,7 +157,6 @@ describe.skipIf(!serverUrl)('jobs in separate worker processes (PostgreSQL)', ()
     const web = await webServer();
     const u = await businessWithKey(`wk${randomBytes(3).toString('hex')}`);
     const hook = await addWebhook(web.base, u.auth);
-    const before = receiver.deliveries.length;
     const first = worker(false);
     await until('worker 1', () => first.output().includes('SchemaCheck worker is ready'));
     const id = await postJob(web.base, u.auth, upload);
@@ -192,14 +190,14 @@ describe.skipIf(!serverUrl)('jobs in separate worker processes (PostgreSQL)', ()
       .where(eq(usageCounters.userId, u.id));
     expect(usage!.count).toBe(1);
 
-    const [d] = (await receiver.waitFor(before + 1)).slice(before);
+    const [d] = await receiver.waitForJob(id);
     expect(verified(hook.secret, d!)).toMatchObject({
       event: 'job.completed',
       data: { job_id: id },
     });
     // no second message later either
     await new Promise((r) => setTimeout(r, 1500));
-    expect(receiver.deliveries.length).toBe(before + 1);
+    expect(receiver.deliveriesFor(id)).toHaveLength(1);
     const log = await database.db
       .select()
       .from(webhookDeliveries)

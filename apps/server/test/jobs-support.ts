@@ -54,6 +54,25 @@ export class Receiver {
     return this.deliveries;
   }
 
+  /** The deliveries that arrived about job `jobId`, in order. */
+  deliveriesFor(jobId: string): Delivery[] {
+    return this.deliveries.filter((d) => d.body.includes(`"job_id":"${jobId}"`));
+  }
+
+  /**
+   * Waits until `n` deliveries about job `jobId` have arrived, and answers them: another test's
+   * late retry (its first try answered after the sender's timeout) is not taken for this one's.
+   */
+  async waitForJob(jobId: string, n = 1, ms = 20_000): Promise<Delivery[]> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const mine = this.deliveriesFor(jobId);
+      if (mine.length >= n) return mine;
+      if (Date.now() > end) throw new Error(`Only ${mine.length} of ${n} deliveries arrived`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   async stop(): Promise<void> {
     if (!this.server) return;
     this.server.closeAllConnections();

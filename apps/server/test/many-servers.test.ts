@@ -151,10 +151,6 @@ describe.skipIf(!serverUrl)('many web servers and workers on PostgreSQL and S3',
   const jobRow = async (id: string) =>
     (await database.db.select().from(validationJobs).where(eq(validationJobs.id, id)))[0]!;
 
-  /** The deliveries of `jobId`'s webhook message that reached the receiver. */
-  const deliveredFor = (jobId: string) =>
-    receiver.deliveries.filter((d) => d.body.includes(`"job_id":"${jobId}"`));
-
   /** Waits until the job's one delivery row has succeeded: no attempt of it is left to run. */
   async function deliveredOnce(userId: string, jobId: string, secret: string) {
     const rows = await until('the webhook to succeed', async () => {
@@ -165,7 +161,7 @@ describe.skipIf(!serverUrl)('many web servers and workers on PostgreSQL and S3',
       return r.length > 0 && r.every((d) => d.status === 'succeeded') ? r : null;
     });
     expect(rows).toHaveLength(1);
-    const got = deliveredFor(jobId);
+    const got = receiver.deliveriesFor(jobId);
     expect(got).toHaveLength(1);
     expect(got[0]!.headers['webhook-id']).toBe(rows[0]!.messageId);
     expect(verified(secret, got[0]!)).toMatchObject({
