@@ -82,9 +82,10 @@ describe('accounts in the browser', () => {
     const checklist = page.locator('#register-password-checklist');
     expect(await checklist.count()).toBe(0); // appears only once a password is typed
     await page.getByLabel('Password', { exact: true }).fill('abc');
-    expect(await checklist.locator('li[data-met="true"]').count()).toBe(1);
+    const met = checklist.locator('li[data-met="true"]');
+    await expect.poll(() => met.count()).toBe(1);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    expect(await checklist.locator('li[data-met="true"]').count()).toBe(5);
+    await expect.poll(() => met.count()).toBe(5);
     await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 

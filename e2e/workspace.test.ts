@@ -197,9 +197,9 @@ describe('the validation workspace', () => {
     const page = pro;
     await page.getByLabel('Field name', { exact: true }).first().fill('id');
     await page.getByLabel('Schema name', { exact: true }).fill(`${SCHEMA_NAME} v2`);
-    expect(await page.textContent('main')).toContain(
-      'Upload a file and validate it to see results here',
-    );
+    await expect
+      .poll(() => page.textContent('main'))
+      .toContain('Upload a file and validate it to see results here');
     await page.getByRole('button', { name: 'Remove customers.csv' }).click();
     await chooseFile(page, 'valid.csv', VALID);
     await page.getByRole('button', { name: 'Validate file' }).click();
@@ -238,11 +238,9 @@ describe('the validation workspace', () => {
     const page = pro;
     await page.getByRole('button', { name: 'Move age up' }).click();
     const names = page.getByLabel('Field name', { exact: true });
-    expect(await Promise.all([0, 1, 2].map((i) => names.nth(i).inputValue()))).toEqual([
-      'id',
-      'age',
-      'email',
-    ]);
+    await expect
+      .poll(() => Promise.all([0, 1, 2].map((i) => names.nth(i).inputValue())))
+      .toEqual(['id', 'age', 'email']);
     // Focus stays on the moved field's button, so Enter moves it again.
     await page.keyboard.press('Enter');
     expect(await Promise.all([0, 1, 2].map((i) => names.nth(i).inputValue()))).toEqual([

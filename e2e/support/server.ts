@@ -96,7 +96,7 @@ export async function startServer(options: { smtpUrl: string }): Promise<Running
 
   const ready = async () => {
     // Migrations and start-up take seconds, minutes on a machine busy with other test runs.
-    const deadline = Date.now() + 180_000;
+    const deadline = Date.now() + 300_000;
     for (;;) {
       if (exited(child)) {
         await stop();
@@ -110,7 +110,7 @@ export async function startServer(options: { smtpUrl: string }): Promise<Running
       }
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`Server did not answer /healthz within 180 s:\n${output}`);
+        throw new Error(`Server did not answer /healthz within 300 s:\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
