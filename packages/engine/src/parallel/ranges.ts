@@ -121,17 +121,8 @@ export interface RangeRunOptions {
  * after each block. A range that does not end at the predicted record boundary is read on to the
  * end of the file (`rest`).
  */
-export function runCsvRange(
-  schema: SchemaModel,
-  plan: CsvSplitPlan,
-  header: Uint8Array,
-  range: CsvRange,
-  size: number,
-  read: ReadAt,
-  validate: ChunkValidateOptions,
-  run: RangeRunOptions,
-): RangeDone {
-  const steps = startCsvRange(schema, plan, header, range, size, read, validate, run);
+export function runCsvRange(...args: Parameters<typeof startCsvRange>): RangeDone {
+  const steps = startCsvRange(...args);
   while (steps.step());
   return steps.finish();
 }
