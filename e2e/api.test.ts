@@ -10,7 +10,7 @@ import {
   type EndpointSample,
   type SampleLanguage,
 } from '../apps/web/src/features/api-docs/samples.ts';
-import { PHONE } from './support/browser.ts';
+import { clickAndSee, PHONE } from './support/browser.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
 import { openSite, signUp, type TestSite } from './support/site.ts';
 import { expectToast, screenshot } from './support/workspace.ts';
@@ -106,8 +106,7 @@ describe('the public API from a Business account', () => {
     await expectToast(page, 'Name required', 'Please enter a name for your API key.');
 
     key = await createKey(page, 'Nightly import');
-    await page.getByRole('button', { name: 'Copy key' }).click();
-    await section.getByText('Copied!').first().waitFor();
+    await clickAndSee(page.getByRole('button', { name: 'Copy key' }), 'Copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await section.getByText(key.slice(0, 11) + '…').waitFor();
     await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-keys-1280.png') });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, sawText, watchForText } from './support/browser.ts';
 import { WEB_DIST } from './support/paths.ts';
 import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -38,10 +38,9 @@ interface Case {
   chooser?: Chooser;
 }
 
+// Watched from inside the page before the tap (watchForText): "Copied!" lasts two seconds.
 const copied: Effect = async (_page, control) => {
-  await expect
-    .poll(() => control.textContent(), { timeout: 60_000, interval: 50 })
-    .toContain('Copied!');
+  await sawText(control, 'Copied!', 60_000);
 };
 const selected: Effect = async (_page, control) => {
   await expect
@@ -245,6 +244,9 @@ describe('the pre-rendered controls', () => {
           ),
         );
 
+        if (c.effect === copied) {
+          for (const target of targets) await watchForText(target, 'Copied!');
+        }
         for (const target of targets) await target.click();
         // The click landed before the app's code ran.
         expect(await page.evaluate(() => 'hydrated' in document.documentElement.dataset)).toBe(
@@ -343,6 +345,43 @@ describe('text typed before the code loads', () => {
         const download = page.waitForEvent('download');
         await page.getByRole('button', { name: 'Export schema' }).click();
         expect((await download).suggestedFilename()).toBe('People.json');
+      },
+    );
+  });
+
+  it('/api-docs/reference#op-validateFile: where the reader scrolled to before hydration is kept', async () => {
+    let scrolled = 0;
+    await typeEarly(
+      '/api-docs/reference#op-validateFile',
+      async (page) => {
+        await page.locator('#op-validateFile').waitFor({ timeout: 60_000 });
+        // The browser has taken the page to its anchor; the reader goes on down from there.
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        scrolled = await page.evaluate(() => {
+          window.scrollBy(0, 600);
+          return window.scrollY;
+        });
+      },
+      async (page) => {
+        expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+      },
+    );
+  });
+
+  it('/: a page scrolled before hydration is not sent back to its top', async () => {
+    let scrolled = 0;
+    await typeEarly(
+      '/',
+      async (page) => {
+        await page.locator('footer').waitFor({ state: 'attached', timeout: 60_000 });
+        scrolled = await page.evaluate(() => {
+          window.scrollBy(0, 900);
+          return window.scrollY;
+        });
+        expect(scrolled).toBeGreaterThan(0);
+      },
+      async (page) => {
+        expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
       },
     );
   });

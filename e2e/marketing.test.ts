@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { heroExample } from '../apps/web/src/features/marketing/content/engine-examples.ts';
 import { findTemplate } from '../apps/web/src/features/marketing/content/templates.ts';
-import { ACTION_TIMEOUT, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
+import { ACTION_TIMEOUT, clickAndSee, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
 import { startMailCatcher, type MailCatcher } from './support/smtp.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { ensureWebBuild } from './support/web-build.ts';
@@ -145,8 +145,7 @@ describe('public site content in the browser', () => {
     const card = page.getByTestId('template-product-feed');
     await card.waitFor();
 
-    await card.getByRole('button', { name: 'Copy schema' }).click();
-    await card.getByRole('button', { name: 'Copied!' }).waitFor();
+    await clickAndSee(card.getByRole('button', { name: 'Copy schema' }), 'Copied!');
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
       name: string;
       fields: { name: string }[];

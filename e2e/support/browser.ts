@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The viewports the screenshots are taken at. */
 export const DESKTOP = { width: 1280, height: 900 };
@@ -36,4 +37,43 @@ export async function newTestContext(
   const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true });
   context.setDefaultTimeout(ACTION_TIMEOUT);
   return context;
+}
+
+/**
+ * Clicks `control` and waits until it has shown `text`, however briefly. A "Copied!" lasts two
+ * seconds, and on a loaded machine a poll from the test (a round trip to the browser each time)
+ * can miss all of it: the control itself remembers the text, watched from inside the page.
+ * The watch is set before the click, so a tap held until hydration and replayed then is seen too.
+ */
+export async function clickAndSee(control: Locator, text: string): Promise<void> {
+  await watchForText(control, text);
+  await control.click();
+  await sawText(control, text);
+}
+
+/** Makes `element` remember (in `data-text-seen`) that it showed `text`; see clickAndSee. */
+export async function watchForText(element: Locator, text: string): Promise<void> {
+  await element.evaluate((el, text) => {
+    const observer = new MutationObserver(() => {
+      if (!el.textContent?.includes(text)) return;
+      el.setAttribute('data-text-seen', text);
+      observer.disconnect();
+    });
+    observer.observe(el, { subtree: true, childList: true, characterData: true });
+  }, text);
+}
+
+/** Waits until `element` shows `text` or has shown it since watchForText. */
+export async function sawText(element: Locator, text: string, timeout = ACTION_TIMEOUT) {
+  await expect
+    .poll(
+      () =>
+        element.evaluate(
+          (el, text) =>
+            el.getAttribute('data-text-seen') === text || !!el.textContent?.includes(text),
+          text,
+        ),
+      { timeout, interval: 100 },
+    )
+    .toBe(true);
 }
