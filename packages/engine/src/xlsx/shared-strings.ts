@@ -181,6 +181,21 @@ export const EMPTY_SHARED_STRINGS: SharedStrings = {
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
+// What a byte of a plain entry's text may be, looked up once per byte instead of compared with
+// each kind in turn: 0 for the usual ASCII byte.
+const CONTINUATION = 1;
+const LEAD = 2;
+const SPECIAL = 3;
+const AMP = 4;
+/** `<` or `_`: the text's end, or (`_x`) an escape. */
+const STOP = 5;
+const TEXT_BYTE = new Uint8Array(256);
+TEXT_BYTE.fill(CONTINUATION, 0x80, 0xc0);
+TEXT_BYTE.fill(LEAD, 0xc0);
+for (const b of [44, 34, 10, 13]) TEXT_BYTE[b] = SPECIAL;
+TEXT_BYTE[38] = AMP;
+TEXT_BYTE[60] = TEXT_BYTE[95] = STOP;
+
 /** Where `pattern` starts in bytes[from, to), or -1. */
 function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array, from: number, to: number): number {
   const first = pattern[0]!;
@@ -208,10 +223,23 @@ const ENTITIES: [Uint8Array, number][] = [
   [ascii('&apos;'), 39],
 ];
 
-/** The length of the named entity at bytes[at] (a `&`), or 0 for anything else. */
-function namedEntityLength(bytes: Uint8Array, at: number, to: number): number {
-  for (const [entity] of ENTITIES) if (startsWithBytes(bytes, entity, at, to)) return entity.length;
-  return 0;
+/** The named entity at bytes[at] (a `&`) as an index into ENTITIES, or -1 for anything else. */
+function namedEntity(bytes: Uint8Array, at: number, to: number): number {
+  // Told apart by their second byte (`&amp;` and `&apos;` by their third), then compared whole.
+  const second = bytes[at + 1];
+  const k =
+    second === 97
+      ? bytes[at + 2] === 109
+        ? 0
+        : 4
+      : second === 108
+        ? 1
+        : second === 103
+          ? 2
+          : second === 113
+            ? 3
+            : -1;
+  return k >= 0 && startsWithBytes(bytes, ENTITIES[k]![0], at, to) ? k : -1;
 }
 
 /** Copies bytes[from, to) into `out` with its named entities as their characters; the length. */
@@ -219,14 +247,11 @@ function unescape(bytes: Uint8Array, from: number, to: number, out: Uint8Array):
   let n = 0;
   for (let i = from; i < to;) {
     const b = bytes[i]!;
-    if (b === 38) {
-      for (const [entity, char] of ENTITIES) {
-        if (startsWithBytes(bytes, entity, i, to)) {
-          out[n++] = char;
-          i += entity.length;
-          break;
-        }
-      }
+    const k = b === 38 ? namedEntity(bytes, i, to) : -1;
+    if (k >= 0) {
+      const [entity, char] = ENTITIES[k]!;
+      out[n++] = char;
+      i += entity.length;
     } else {
       out[n++] = b;
       i++;
@@ -349,17 +374,24 @@ export async function readSharedStrings(
           let special = false;
           for (; i < end; i++) {
             const b = buffer[i]!;
-            if (b === 60 || (b === 95 && buffer[i + 1] === 120)) break;
-            if (b === 38) {
-              const length = namedEntityLength(buffer, i, end);
-              if (length === 0) break;
+            const k = TEXT_BYTE[b]!;
+            if (k === 0) continue;
+            if (k === CONTINUATION) {
+              wide = true;
+              continuation++;
+            } else if (k === LEAD) {
+              wide = true;
+              if (b >= 0xf0) astral++;
+            } else if (k === SPECIAL) special = true;
+            else if (k === AMP) {
+              const entity = namedEntity(buffer, i, end);
+              if (entity < 0) break;
+              // `&quot;` is a quote once unescaped.
+              if (entity === 3) special = true;
+              const length = ENTITIES[entity]![0].length;
               entities += length - 1;
               i += length - 1;
-            } else if (b >= 0x80) {
-              wide = true;
-              if ((b & 0xc0) === 0x80) continuation++;
-              else if (b >= 0xf0) astral++;
-            } else if (b === 44 || b === 34 || b === 10 || b === 13) special = true;
+            } else if (b === 60 || buffer[i + 1] === 120) break; // `<`, or `_x` (an escape)
           }
           const textEnd = i;
           if (
@@ -376,7 +408,7 @@ export async function readSharedStrings(
             if (entities === 0) strings.addKnown(buffer, textStart, textEnd, special);
             else {
               if (scratch.length < length) scratch = new Uint8Array(length * 2);
-              strings.add(scratch, 0, unescape(buffer, textStart, textEnd, scratch));
+              strings.addKnown(scratch, 0, unescape(buffer, textStart, textEnd, scratch), special);
             }
             entryEnd = textEnd + tClose.length + close.length;
           }

@@ -19,6 +19,9 @@ const PIECE_BYTES = 1 << 18;
 /** Serials whose date text a column keeps (see dateText): 44 years of days. */
 const DATE_CACHE = 1 << 14;
 
+/** Whole serials below a quarter of this (to 2079) have their date text kept by index. */
+const DATE_SLOTS = 1 << 18;
+
 export interface SheetReading {
   /** The sheet as CSV (comma-separated, UTF-8, LF), in pieces. */
   readonly chunks: AsyncIterable<Uint8Array>;
@@ -52,23 +55,38 @@ export function readSheet(
   let dateFormats: (string | undefined)[] = [];
 
   // A date column repeats its days: each column keeps the text of the serials it has seen (with
-  // their date kind), up to DATE_CACHE entries before it starts again. A whole serial is keyed by
-  // its number (no string for the cell), any other by its text.
-  let dateCaches: (Map<number | string, string | null> | undefined)[] = [];
-  const dateText = (col: number, kind: DateKind, key: number | string, serial: number) => {
+  // their date kind). A whole serial's text is kept in an array indexed by serial and kind (no
+  // hashing, no string for the cell); any other serial's in a map keyed by its text, up to
+  // DATE_CACHE entries before it starts again.
+  let dateCaches: (Map<string, string | null> | undefined)[] = [];
+  let dateSlots: ((string | null | undefined)[] | undefined)[] = [];
+  const dateTextOf = (col: number, kind: DateKind, serial: number) => {
+    const parts = serialToParts(serial, date1904);
+    const fmt = dateFormats[col];
+    return parts === null
+      ? null
+      : fmt === undefined
+        ? isoText(parts, kind)
+        : formatDateParts(parts, fmt);
+  };
+  const dateText = (col: number, kind: DateKind, key: string, serial: number) => {
     const cache = (dateCaches[col] ??= new Map());
     let text = cache.get(key);
     if (text !== undefined) return text;
-    const parts = serialToParts(serial, date1904);
-    const fmt = dateFormats[col];
-    text =
-      parts === null
-        ? null
-        : fmt === undefined
-          ? isoText(parts, kind)
-          : formatDateParts(parts, fmt);
+    text = dateTextOf(col, kind, serial);
     if (cache.size >= DATE_CACHE) cache.clear();
     cache.set(key, text);
+    return text;
+  };
+  /** The text of whole serial `serial` (at most 9 digits) as a date of `kind`, or null. */
+  const wholeDateText = (col: number, kind: DateKind, serial: number) => {
+    const key = serial * 4 + kind;
+    if (key >= DATE_SLOTS) return dateText(col, kind, `${serial} ${kind}`, serial);
+    const slots = (dateSlots[col] ??= new Array<string | null | undefined>(DATE_SLOTS).fill(
+      undefined,
+    ));
+    let text = slots[key];
+    if (text === undefined) slots[key] = text = dateTextOf(col, kind, serial);
     return text;
   };
 
@@ -90,7 +108,6 @@ export function readSheet(
   let firstField = true;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  let scratch = new Uint8Array(1 << 10);
 
   /** Room for `bytes` more in the piece. */
   const reserve = (bytes: number) => {
@@ -208,17 +225,31 @@ export function readSheet(
     fields.forEach((field, c) => putBytes(c, field, 0, field.length));
   };
 
+  /** Text for column `col`, written as UTF-8 straight into the piece (ASCII by a loop). */
   const putText = (col: number, text: string) => {
     const n = text.length;
-    if (scratch.length < n * 3) scratch = new Uint8Array(n * 3);
-    // ASCII (dates, most text) by a loop: encodeInto is a call into the runtime.
+    if (n === 0) return;
+    if (col < reach) return rewrite(col, encoder.encode(text));
+    // At most 3 UTF-8 bytes a UTF-16 unit, then twice that for quoting.
+    startField(col, n * 6 + 2);
+    const at = used;
+    let special = false;
     let i = 0;
     for (; i < n; i++) {
       const c = text.charCodeAt(i);
       if (c >= 0x80) break;
-      scratch[i] = c;
+      if (c === 44 || c === 34 || c === 10 || c === 13) special = true;
+      piece[used++] = c;
     }
-    putBytes(col, scratch, 0, i === n ? n : encoder.encodeInto(text, scratch).written);
+    if (i < n) {
+      // encodeInto is a call into the runtime: only for text that is not ASCII.
+      used = at + encoder.encodeInto(text, piece.subarray(at)).written;
+      for (let k = at; k < used; k++) {
+        const c = piece[k]!;
+        if (c === 44 || c === 34 || c === 10 || c === 13) special = true;
+      }
+    }
+    endField(col, at, special);
   };
 
   /** A number cell's text as Excel shows it (a date by its format), and its damage. */
@@ -262,7 +293,7 @@ export function readSheet(
             serial = serial * 10 + d;
           }
           if (i === end && end - start <= 9) {
-            const date = dateText(col, kind, serial * 4 + kind, serial);
+            const date = wholeDateText(col, kind, serial);
             if (date !== null) {
               if (header) damage.date(col, row, date);
               putText(col, date);
@@ -349,7 +380,9 @@ export function readSheet(
             if (!columnOfName.has(name)) columnOfName.set(name, col);
           });
           dateFormats = header.map((name) => dateFields.get(name));
-          dateCaches = []; // the header's own cells were read without the columns' formats
+          // The header's own cells were read without the columns' formats.
+          dateCaches = [];
+          dateSlots = [];
         }
         const commas = width > reach ? width - reach : 0;
         reserve(commas + 1);

@@ -163,6 +163,67 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     }
   };
 
+  // A cell's start tag as spreadsheets write it, ` r="D14"` then any of ` s="3"` and ` t="s"`
+  // (a one-letter type), read in one pass with its column, type and style: the column, type and
+  // style it found (cellType '' for a number).
+  let cellCol = 0;
+  let cellType = '';
+  let cellStyle = 0;
+  /**
+   * Reads the start tag whose name ends at `from` if it has that shape; where its `>` is, or -1
+   * for any other tag (which readTag then reads).
+   */
+  const readCellTag = (from: number, to: number) => {
+    let i = from;
+    if (i + 5 >= to || buf[i] !== 32 || buf[i + 1] !== 114 || buf[i + 2] !== 61) return -1;
+    if (buf[i + 3] !== 34) return -1;
+    i += 4;
+    let c = buf[i]!;
+    let col = 0;
+    for (; c >= 65 && c <= 90 && i < to; c = buf[++i]!) col = col * 26 + (c - 64);
+    if (col === 0) return -1;
+    while (c >= 48 && c <= 57 && i < to) c = buf[++i]!;
+    if (c !== 34 || i >= to) return -1;
+    i++;
+    let type = '';
+    let style = 0;
+    for (;;) {
+      if (i + 1 >= to) return -1;
+      c = buf[i]!;
+      if (c === 62) break;
+      if (c === 47) {
+        if (buf[i + 1] !== 62) return -1;
+        i++;
+        break;
+      }
+      if (c !== 32 || i + 5 >= to || buf[i + 2] !== 61 || buf[i + 3] !== 34) return -1;
+      const name = buf[i + 1];
+      i += 4;
+      if (name === 116) {
+        if (buf[i + 1] !== 34) return -1;
+        const t = buf[i];
+        if (t === 115) type = 's';
+        else if (t === 110) type = '';
+        else if (t === 98) type = 'b';
+        else if (t === 101) type = 'e';
+        else if (t === 100) type = 'd';
+        else return -1;
+        i += 2;
+      } else if (name === 115) {
+        const start = i;
+        let n = 0;
+        for (; (c = buf[i]!) >= 48 && c <= 57 && i < to; i++) n = n * 10 + (c - 48);
+        if (c !== 34 || i === start || i - start > 9 || i >= to) return -1;
+        style = n;
+        i++;
+      } else return -1;
+    }
+    cellCol = col - 1;
+    cellType = type;
+    cellStyle = style;
+    return i;
+  };
+
   /** The 0-based column of the reference in buf[from, to) (`D14`: 3), or -1. */
   const columnAt = (from: number, to: number) => {
     let col = 0;
@@ -264,12 +325,18 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
         at = lt + 1;
         continue;
       }
-      const gt = readTag(lt + cOpen.length, to);
-      if (gt < 0) return to;
-      const fromRef = rFrom < 0 ? -1 : columnAt(rFrom, rTo);
-      col = fromRef >= 0 ? fromRef : col + 1;
-      const type = tFrom < 0 ? '' : typeAt(tFrom, tTo);
-      const style = sFrom < 0 ? 0 : styleAt(sFrom, sTo);
+      let gt = readCellTag(lt + cOpen.length, to);
+      let type = cellType;
+      let style = cellStyle;
+      if (gt >= 0) col = cellCol;
+      else {
+        gt = readTag(lt + cOpen.length, to);
+        if (gt < 0) return to;
+        const fromRef = rFrom < 0 ? -1 : columnAt(rFrom, rTo);
+        col = fromRef >= 0 ? fromRef : col + 1;
+        type = tFrom < 0 ? '' : typeAt(tFrom, tTo);
+        style = sFrom < 0 ? 0 : styleAt(sFrom, sTo);
+      }
       if (buf[gt - 1] === 47) {
         handler.cell(col, type, style, null, false);
         at = gt + 1;
