@@ -22,6 +22,13 @@ const DATE_CACHE = 1 << 14;
 /** Whole serials below a quarter of this (to 2079) have their date text kept by index. */
 const DATE_SLOTS = 1 << 18;
 
+/** A column's date texts by whole serial and kind: texts[at[serial * 4 + kind] - 1]. */
+interface DateSlots {
+  /** 0 until the text is known: an array buffer (1 MiB) outside the heap, never scanned. */
+  at: Int32Array;
+  texts: (string | null)[];
+}
+
 export interface SheetReading {
   /** The sheet as CSV (comma-separated, UTF-8, LF), in pieces. */
   readonly chunks: AsyncIterable<Uint8Array>;
@@ -59,7 +66,7 @@ export function readSheet(
   // hashing, no string for the cell); any other serial's in a map keyed by its text, up to
   // DATE_CACHE entries before it starts again.
   let dateCaches: (Map<string, string | null> | undefined)[] = [];
-  let dateSlots: ((string | null | undefined)[] | undefined)[] = [];
+  let dateSlots: (DateSlots | undefined)[] = [];
   const dateTextOf = (col: number, kind: DateKind, serial: number) => {
     const parts = serialToParts(serial, date1904);
     const fmt = dateFormats[col];
@@ -82,11 +89,11 @@ export function readSheet(
   const wholeDateText = (col: number, kind: DateKind, serial: number) => {
     const key = serial * 4 + kind;
     if (key >= DATE_SLOTS) return dateText(col, kind, `${serial} ${kind}`, serial);
-    const slots = (dateSlots[col] ??= new Array<string | null | undefined>(DATE_SLOTS).fill(
-      undefined,
-    ));
-    let text = slots[key];
-    if (text === undefined) slots[key] = text = dateTextOf(col, kind, serial);
+    const slots = (dateSlots[col] ??= { at: new Int32Array(DATE_SLOTS), texts: [] });
+    const at = slots.at[key]!;
+    if (at !== 0) return slots.texts[at - 1]!;
+    const text = dateTextOf(col, kind, serial);
+    slots.at[key] = slots.texts.push(text);
     return text;
   };
 
