@@ -25,6 +25,7 @@ import { lazySuggester, type Suggester } from './suggest.ts';
 import { booleanCheck } from './rules/boolean.ts';
 import { dateCheck, utcDayKey } from './rules/date.ts';
 import { isValidEmail } from './rules/email.ts';
+import { LastValue } from './rules/last-value.ts';
 import { failure, type Failure, type RuleCheck, type TypeCheck } from './rules/failure.ts';
 import { spanIsOneOf, spanText } from './rules/span.ts';
 import { numericCheck, type NumericChecks } from './rules/number.ts';
@@ -48,6 +49,11 @@ export interface CompiledField {
   checkSpan(text: string, start: number, end: number, row: number, out: Failure[]): void;
   /** A present, non-null JSON value: JSON typing applies (`"2"` is not an integer). */
   checkJson(value: unknown, row: number, out: Failure[]): void;
+  /**
+   * Dates, numbers and enums: the value the type check last accepted, with what it read (a
+   * date's key, a number's scan; an enum's value is listed), for the cross-field rules.
+   */
+  readonly last: LastValue | undefined;
 }
 
 export interface CompileOptions {
@@ -64,11 +70,18 @@ export interface CompileOptions {
  * date format that still does not compile is a programming error and throws.
  */
 export function compileField(spec: FieldSpec, options: CompileOptions = {}): CompiledField {
+  const last =
+    spec.type === 'integer' ||
+    spec.type === 'number' ||
+    spec.type === 'date' ||
+    spec.type === 'enum'
+      ? new LastValue()
+      : undefined;
   const numeric =
     spec.type === 'integer' || spec.type === 'number'
-      ? numericCheck(spec.type, spec.rules)
+      ? numericCheck(spec.type, spec.rules, last)
       : undefined;
-  const typeCheck = compileTypeCheck(spec, options, numeric);
+  const typeCheck = compileTypeCheck(spec, options, numeric, last);
   const rules = compileRules(spec, options);
   const ruleCount = rules.length;
   const firstRule = rules[0];
@@ -103,6 +116,7 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
     stateful: spec.rules.unique === true,
     severity: spec.rules.severity,
     template: spec.rules.message,
+    last,
     checkSpan,
     // Any JSON value is accepted (see FieldSpec.anyValue); a CSV cell is text, checked as text.
     checkJson: spec.anyValue
@@ -132,6 +146,7 @@ function compileTypeCheck(
   spec: FieldSpec,
   options: CompileOptions,
   numeric: NumericChecks | undefined,
+  last: LastValue | undefined,
 ): TypeCheck {
   const rules = spec.rules;
   switch (spec.type) {
@@ -141,14 +156,14 @@ function compileTypeCheck(
     case 'boolean':
       return booleanCheck(rules);
     case 'date':
-      return dateCheck(rules, utcDayKey(options.now ?? new Date()));
+      return dateCheck(rules, utcDayKey(options.now ?? new Date()), last);
     case 'email':
       return typeIf(isValidEmail, failure('type', messages.email));
     case 'url':
       return typeIf(isValidHttpUrl, failure('type', messages.url));
     case 'enum': {
       // The list is the enum's type, but a value outside it is an `enum` failure and the rules still run.
-      const check = valuesRule(rules.values ?? []);
+      const check = valuesRule(rules.values ?? [], last);
       return (text, start, end, row, out) => {
         check(text, start, end, row, out);
         return true;
@@ -169,7 +184,8 @@ function typeIf(test: (value: string) => boolean, typeFailure: Failure): TypeChe
 
 const SHORT_LIST = 8;
 
-function valuesRule(values: string[]): RuleCheck {
+/** `last`: holds each value found listed. */
+function valuesRule(values: string[], last?: LastValue): RuleCheck {
   const notListed = failure('enum', messages.enum(values));
   const miss = missReporter(
     notListed,
@@ -180,11 +196,13 @@ function valuesRule(values: string[]): RuleCheck {
     const list = [...values];
     return (text, start, end, _row, out) => {
       if (!spanIsOneOf(text, start, end, list)) miss(text, start, end, out);
+      else if (last !== undefined) last.hold(text, start, end, 0);
     };
   }
   const allowed = new Set(values);
   return (text, start, end, _row, out) => {
     if (!allowed.has(spanText(text, start, end))) miss(text, start, end, out);
+    else if (last !== undefined) last.hold(text, start, end, 0);
   };
 }
 

@@ -19,7 +19,7 @@ const RULE_CODES = new Set([
   'unique_together',
 ]);
 
-type Kind = 'integer' | 'number' | 'date' | 'dmy' | 'boolean' | 'string';
+type Kind = 'integer' | 'number' | 'date' | 'dmy' | 'boolean' | 'string' | 'enum';
 const FIELDS: { name: string; kind: Kind }[] = [
   { name: 'i1', kind: 'integer' },
   { name: 'i2', kind: 'integer' },
@@ -30,7 +30,10 @@ const FIELDS: { name: string; kind: Kind }[] = [
   { name: 'b', kind: 'boolean' },
   { name: 's1', kind: 'string' },
   { name: 's2', kind: 'string' },
+  // An enum reads as text; a rule's list that holds all its values takes what its check accepted.
+  { name: 'e', kind: 'enum' },
 ];
+const ENUM_VALUES = ['DE', 'FR'];
 const NUMERIC = ['i1', 'i2', 'n1', 'n2'];
 const kindOf = (name: string) => FIELDS.find((f) => f.name === name)?.kind as Kind;
 
@@ -73,6 +76,7 @@ const POOLS: Record<Kind, string[]> = {
   dmy: ['', '01/01/2024', '29/02/2024', '31/12/2024', '15/06/2023', '30/02/2024', '2024-01-01'],
   boolean: ['', 'true', 'TRUE', 'yes', '0', 'false', 'No', 'maybe'],
   string: ['', 'DE', 'FR', 'US', 'de', 'a', 'b', 'ab', 'B'],
+  enum: ['', 'DE', 'FR', 'US', 'de', 'D'],
 };
 
 // ---- the oracle's own readings ----------------------------------------------------------------
@@ -300,6 +304,7 @@ const sameKindPair = fc.constantFrom(
   ['n1', 'n2'],
   ['d1', 'd2'],
   ['s1', 's2'],
+  ['e', 's1'],
   ['b', 'b'],
   ['n2', 'i2'],
 );
@@ -379,7 +384,12 @@ function schemaWith(rules: CrossFieldRule[]): SchemaModel {
       name: f.name,
       type: f.kind === 'dmy' ? 'date' : f.kind,
       required: false,
-      validation: f.kind === 'dmy' ? { format: 'DD/MM/YYYY' } : {},
+      validation:
+        f.kind === 'dmy'
+          ? { format: 'DD/MM/YYYY' }
+          : f.kind === 'enum'
+            ? { values: ENUM_VALUES }
+            : {},
     })),
     rules,
   });

@@ -34,6 +34,7 @@ import {
   type DecimalScan,
 } from './decimal.ts';
 import { ruleMessages, renderTemplate } from './messages.ts';
+import type { LastValue } from './rules/last-value.ts';
 import { isCanonicalInteger, KeyHash, type SeenRegistry, SeenValues } from './rules/unique.ts';
 import { spanIsOneOf } from './rules/span.ts';
 import type { ErrorCode } from '../model.ts';
@@ -98,10 +99,15 @@ export interface CompiledRules {
   bind(hasSlot: (slot: number) => boolean): void;
 }
 
-/** undefined when the schema has no rules. */
+/**
+ * undefined when the schema has no rules. `lastValues`: by field index, what each field's type
+ * check holds of the value it last accepted (CompiledField.last); the field checks run before the
+ * rules on every path, so a rule finds its row's date, number or enum value already read there.
+ */
 export function compileCrossFieldRules(
   schema: SchemaModel,
   seen?: SeenRegistry,
+  lastValues: readonly (LastValue | undefined)[] = [],
 ): CompiledRules | undefined {
   const rules = schema.rules;
   if (rules === undefined || rules.length === 0) return undefined;
@@ -121,7 +127,7 @@ export function compileCrossFieldRules(
   const reader = (name: string): SlotReader => {
     const slot = slotOf(name);
     const index = slotFields[slot] as number;
-    readers[slot] ??= slotReader(schema.fields[index] as FieldSpec, slot, index);
+    readers[slot] ??= slotReader(schema.fields[index] as FieldSpec, slot, index, lastValues[index]);
     return readers[slot] as SlotReader;
   };
 
@@ -179,12 +185,21 @@ interface SlotReader {
   booleanOf(view: RowView): boolean | undefined;
   /** Scans the value into `scan`; false when absent or not a number of the field's type. */
   numberOf(view: RowView, scan: DecimalScan): boolean;
+  /** What the field's type check holds of the value it last accepted (CompiledField.last). */
+  last: LastValue | undefined;
+  /** An enum field: its values (a value its check accepted is one of them). */
+  listed: readonly string[] | undefined;
 }
 
 /** `day`: the date's key / 1,000,000, so that isoDay numbers compare with it directly. */
 type Constant = { bound?: Bound; date?: number; day?: number; bool?: boolean; text: string };
 
-function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotReader {
+function slotReader(
+  field: FieldSpec,
+  slot: number,
+  fieldIndex: number,
+  last: LastValue | undefined,
+): SlotReader {
   const kind = valueKind(field);
   const scanA = newScan();
   const scanB = newScan();
@@ -220,12 +235,15 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
   const isoDays =
     kind === 'date' && (field.rules.format ?? DEFAULT_DATE_FORMAT) === DEFAULT_DATE_FORMAT;
   // The last YYYY-MM-DD value read: two rules on one date field (compare, uniqueTogether) read
-  // it once per row.
+  // it once per row (where the field's check did not read it already).
   let lastText = '';
   let lastStart = -1;
   let lastEnd = -1;
   let lastDay = -1;
+  // A date field's check holds the dateKey of the value it accepted (YYYYMMDD × 10^6 here).
+  const held = isoDays ? last : undefined;
   const isoDayOf = (text: string, start: number, end: number): number => {
+    if (held !== undefined && held.is(text, start, end)) return held.key / 1_000_000;
     if (start === lastStart && end === lastEnd && text === lastText) return lastDay;
     lastText = text;
     lastStart = start;
@@ -243,12 +261,16 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
     return key < 0 ? undefined : key;
   };
 
+  // A number field's check holds its scan of the value it accepted, read as a rule reads it.
+  const heldNumber = kind === 'number' ? last : undefined;
   const self: SlotReader = {
     slot,
     fieldIndex,
     name: field.name,
     kind,
     isoDays,
+    last,
+    listed: field.type === 'enum' ? (field.rules.values ?? []) : undefined,
     present: (view) => view.starts[slot] !== ABSENT,
     text: (view) => {
       const start = view.starts[slot] as number;
@@ -294,6 +316,8 @@ function slotReader(field: FieldSpec, slot: number, fieldIndex: number): SlotRea
       const e = view.ends[slot] as number;
       switch (kind) {
         case 'number':
+          if (heldNumber !== undefined && heldNumber.is(t, a, e))
+            return compareBound(t, heldNumber.scan as DecimalScan, c.bound as Bound);
           if (!scanSpan(t, a, e, integerOnly, scanA)) return undefined;
           return compareBound(t, scanA, c.bound as Bound);
         case 'date': {
@@ -434,6 +458,10 @@ function memberOf(
 ): (view: RowView) => boolean | undefined {
   if (reader.kind === 'text') {
     const slot = reader.slot;
+    // An enum whose values are all among these: a value its check accepted is a member.
+    const listed = reader.listed;
+    const held =
+      listed !== undefined && listed.every((v) => values.includes(v)) ? reader.last : undefined;
     if (values.length <= 8) {
       // A few comparisons in place beat cutting the value out to hash it.
       const list = [...values];
@@ -441,11 +469,23 @@ function memberOf(
         const start = view.starts[slot] as number;
         // Absent, or a JSON value of another type (a type error already): not compared.
         if (start < 0) return undefined;
-        return isOneOf(view.texts[slot] as string, start, view.ends[slot] as number, list);
+        const text = view.texts[slot] as string;
+        const end = view.ends[slot] as number;
+        if (held !== undefined && held.is(text, start, end)) return true;
+        return isOneOf(text, start, end, list);
       };
     }
     const set = new Set(values);
-    return (view) => ((view.starts[slot] as number) < 0 ? undefined : set.has(reader.text(view)));
+    return (view) => {
+      const start = view.starts[slot] as number;
+      if (start < 0) return undefined;
+      if (
+        held !== undefined &&
+        held.is(view.texts[slot] as string, start, view.ends[slot] as number)
+      )
+        return true;
+      return set.has(reader.text(view));
+    };
   }
   const constants = values.map((v) => reader.constant(v));
   return (view) => {

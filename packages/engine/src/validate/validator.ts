@@ -97,7 +97,11 @@ export function createValidatorWith(
     fields,
     options,
     collector,
-    rules: compileCrossFieldRules(schema, seen),
+    rules: compileCrossFieldRules(
+      schema,
+      seen,
+      fields.map((f) => f.last),
+    ),
     csvChunk: internals.csvChunk,
     startRow(row) {
       if (stopped) return false;

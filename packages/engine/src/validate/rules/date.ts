@@ -7,6 +7,7 @@ import {
 } from '../../rules/date-format.ts';
 import { messages } from '../messages.ts';
 import { failure, type Failure } from './failure.ts';
+import type { LastValue } from './last-value.ts';
 
 /** Today's calendar day in UTC, as a dayKey. */
 export const utcDayKey = (now: Date) =>
@@ -27,11 +28,13 @@ interface DayRule {
 /**
  * Format check, then minDate/maxDate and allowFuture/allowPast. Every comparison is by calendar
  * day as written: a date-time on maxDate is within it, and today (UTC) is neither future nor past,
- * since the time zone a value was written in is often unknown.
+ * since the time zone a value was written in is often unknown. `last` holds each value accepted,
+ * with its dateKey (cross-field rules read it there).
  */
 export function dateCheck(
   rules: FieldRules,
   today: number,
+  last?: LastValue,
 ): (text: string, start: number, end: number, row: number, out: Failure[]) => boolean {
   const format = rules.format ?? DEFAULT_DATE_FORMAT;
   const compiled = compileDateFormat(format);
@@ -76,6 +79,7 @@ export function dateCheck(
       out.push(dateFormat.fitsLayout(text, start, end) ? notRealFailure : typeFailure);
       return false;
     }
+    if (last !== undefined) last.hold(text, start, end, full);
     if (dayRules.length === 0) return true;
     const key = Math.floor(full / 1_000_000);
     for (let i = 0; i < dayRules.length; i++) {

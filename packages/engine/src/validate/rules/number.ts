@@ -12,6 +12,7 @@ import {
 } from '../decimal.ts';
 import { messages } from '../messages.ts';
 import { failure, type Failure, type TypeCheck } from './failure.ts';
+import type { LastValue } from './last-value.ts';
 
 const MIN = 0;
 const EXCLUSIVE_MIN = 1;
@@ -52,7 +53,12 @@ export interface NumericChecks {
   double: DoubleCheck;
 }
 
-export function numericCheck(type: 'integer' | 'number', rules: FieldRules): NumericChecks {
+/** `last`: holds each CSV value it accepts, with its scan (cross-field rules read it there). */
+export function numericCheck(
+  type: 'integer' | 'number',
+  rules: FieldRules,
+  last?: LastValue,
+): NumericChecks {
   const integer = type === 'integer';
   const typeFailure = failure('type', integer ? messages.integer : messages.number);
   const precision = integer ? undefined : rules.precision;
@@ -61,8 +67,11 @@ export function numericCheck(type: 'integer' | 'number', rules: FieldRules): Num
   const allFast = bounds.every((b) => b.bound.fast !== undefined);
   const scale = precision !== undefined ? POW10[precision] : undefined;
   const scan = newScan();
+  if (last !== undefined) last.scan = scan;
 
   const text: TypeCheck = (value, start, end, _row, out, fromJson) => {
+    // The scan is about to change: what `last` held no longer matches it.
+    if (last !== undefined) last.start = -1;
     if (!scanDecimal(value, start, end, integer && fromJson !== true, scan)) {
       out.push(typeFailure);
       return false;
@@ -89,6 +98,8 @@ export function numericCheck(type: 'integer' | 'number', rules: FieldRules): Num
           : compareToBound(value, scan, rule.bound);
       if (breaks(rule.kind, cmp)) out.push(rule.failure);
     }
+    // A JSON number was scanned in another mode than a rule reads a value in (integer fields).
+    if (last !== undefined && fromJson !== true) last.hold(value, start, end, 0);
     return true;
   };
 
