@@ -19,13 +19,16 @@ const PIECE_BYTES = 1 << 18;
 /** Serials whose date text a column keeps (see dateText): 44 years of days. */
 const DATE_CACHE = 1 << 14;
 
-/** Whole serials below a quarter of this (to 2079) have their date text kept by index. */
-const DATE_SLOTS = 1 << 18;
+/**
+ * A column keeps the text of this many whole date serials, each in the slot of its serial modulo
+ * this: 44 years of days without two sharing a slot, in 128 KiB that stay in the caches.
+ */
+const DATE_SLOTS = 1 << 14;
 
-/** A column's date texts by whole serial and kind: texts[at[serial * 4 + kind] - 1]. */
+/** A column's date texts by whole serial: texts[slot], for the serial and kind keys[slot] holds. */
 interface DateSlots {
-  /** 0 until the text is known: an array buffer (1 MiB) outside the heap, never scanned. */
-  at: Int32Array;
+  /** serial * 4 + kind + 1 (0: empty). */
+  keys: Int32Array;
   texts: (string | null)[];
 }
 
@@ -62,9 +65,9 @@ export function readSheet(
   let dateFormats: (string | undefined)[] = [];
 
   // A date column repeats its days: each column keeps the text of the serials it has seen (with
-  // their date kind). A whole serial's text is kept in an array indexed by serial and kind (no
-  // hashing, no string for the cell); any other serial's in a map keyed by its text, up to
-  // DATE_CACHE entries before it starts again.
+  // their date kind). A whole serial's text is kept in its slot (no hashing, no string for the
+  // cell); any other serial's in a map keyed by its text, up to DATE_CACHE entries before it
+  // starts again.
   let dateCaches: (Map<string, string | null> | undefined)[] = [];
   let dateSlots: (DateSlots | undefined)[] = [];
   const dateTextOf = (col: number, kind: DateKind, serial: number) => {
@@ -87,13 +90,18 @@ export function readSheet(
   };
   /** The text of whole serial `serial` (at most 9 digits) as a date of `kind`, or null. */
   const wholeDateText = (col: number, kind: DateKind, serial: number) => {
-    const key = serial * 4 + kind;
-    if (key >= DATE_SLOTS) return dateText(col, kind, `${serial} ${kind}`, serial);
-    const slots = (dateSlots[col] ??= { at: new Int32Array(DATE_SLOTS), texts: [] });
-    const at = slots.at[key]!;
-    if (at !== 0) return slots.texts[at - 1]!;
+    // Keys fit 31 bits below 2^28 (no date has such a serial, but the cell may hold one).
+    if (serial >= 1 << 28) return dateText(col, kind, `${serial} ${kind}`, serial);
+    const key = serial * 4 + kind + 1;
+    const slots = (dateSlots[col] ??= {
+      keys: new Int32Array(DATE_SLOTS),
+      texts: new Array<string | null>(DATE_SLOTS).fill(null),
+    });
+    const slot = serial & (DATE_SLOTS - 1);
+    if (slots.keys[slot] === key) return slots.texts[slot]!;
     const text = dateTextOf(col, kind, serial);
-    slots.at[key] = slots.texts.push(text);
+    slots.keys[slot] = key;
+    slots.texts[slot] = text;
     return text;
   };
 

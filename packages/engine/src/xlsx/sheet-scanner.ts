@@ -61,8 +61,12 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
   let rest = '';
   let lastRow = 0;
 
+  /** No namespace prefix, as nearly every sheet: the usual cell's tags are compared as constants. */
+  let plain = false;
+
   const setPrefix = (p: string) => {
     prefix = p;
+    plain = p === '';
     rowOpen = ascii(`<${p}row`);
     rowClose = ascii(`</${p}row>`);
     cOpen = ascii(`<${p}c`);
@@ -78,6 +82,19 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
     for (let k = 0; k < pattern.length; k++) if (buf[at + k] !== pattern[k]) return false;
     return true;
   };
+  // `<v>` and `</v></c>` (after its `<`) at buf[at] when there is no prefix, byte by byte: a loop
+  // over a pattern costs a load and a bound check more per byte, on every cell.
+  const isV = (at: number, to: number) =>
+    at + 3 <= to && buf[at] === 60 && buf[at + 1] === 118 && buf[at + 2] === 62;
+  const isVcClose = (at: number, to: number) =>
+    at + 8 <= to &&
+    buf[at + 1] === 47 &&
+    buf[at + 2] === 118 &&
+    buf[at + 3] === 62 &&
+    buf[at + 4] === 60 &&
+    buf[at + 5] === 47 &&
+    buf[at + 6] === 99 &&
+    buf[at + 7] === 62;
   /** Where `byte` is in buf[from, to), or -1 (a loop: Uint8Array's indexOf is a slow call here). */
   const indexOfByte = (byte: number, from: number, to: number) => {
     for (let i = from; i < to; i++) if (buf[i] === byte) return i;
@@ -319,7 +336,7 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
       }
       if (
         lt + cOpen.length >= to ||
-        !startsWith(cOpen, lt, to) ||
+        (plain ? buf[lt + 1] !== 99 : !startsWith(cOpen, lt, to)) ||
         !isNameEnd(buf[lt + cOpen.length]!)
       ) {
         at = lt + 1;
@@ -343,10 +360,10 @@ export function createSheetScanner(handler: SheetHandler, what: string): SheetSc
         continue;
       }
       // The usual cell, `<v>text</v></c>`, read without searching for its end first.
-      if (startsWith(vOpenWhole, gt + 1, to)) {
+      if (plain ? isV(gt + 1, to) : startsWith(vOpenWhole, gt + 1, to)) {
         const textStart = gt + 1 + vOpenWhole.length;
         const textEnd = indexOfByte(60, textStart, to);
-        if (textEnd >= 0 && startsWith(vcClose, textEnd, to)) {
+        if (textEnd >= 0 && (plain ? isVcClose(textEnd, to) : startsWith(vcClose, textEnd, to))) {
           at = textEnd + vcClose.length;
           if (type === '') {
             handler.number(col, style, buf, textStart, textEnd);
