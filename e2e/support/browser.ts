@@ -36,7 +36,33 @@ export async function newTestContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true });
   context.setDefaultTimeout(ACTION_TIMEOUT);
+  await recordToasts(context);
   return context;
+}
+
+/** What recordToasts keeps in each page: the text of every toast shown, not yet expected. */
+export interface ToastLog {
+  __toasts?: string[];
+}
+
+/**
+ * Has every page of `context` write down each toast it shows, as it appears. A toast closes
+ * itself after five seconds, and on a loaded machine a test can spend that between two looks;
+ * expectToast (support/workspace.ts) reads this log first.
+ */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const log: string[] = [];
+    (window as ToastLog).__toasts = log;
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      document.querySelectorAll('li.toast').forEach((toast) => {
+        if (seen.has(toast)) return;
+        seen.add(toast);
+        log.push(toast.textContent ?? '');
+      });
+    }).observe(document, { subtree: true, childList: true });
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { ACTION_TIMEOUT, DESKTOP, launchBrowser, newTestContext } from './browser.ts';
+import { ACTION_TIMEOUT, DESKTOP, launchBrowser, newTestContext, recordToasts } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startMailCatcher, type MailCatcher } from './smtp.ts';
 import { ensureWebBuild } from './web-build.ts';
@@ -64,6 +64,7 @@ export async function openSite(options: SiteOptions = {}): Promise<TestSite> {
           })
         : await newTestContext(browser, server.baseUrl, viewport);
       context.setDefaultTimeout(ACTION_TIMEOUT);
+      if (options.bypassCSP) await recordToasts(context);
       contexts.push(context);
       if (signedInAs) await context.addCookies(await signedInAs.context().cookies());
       if (options.clipboard) {

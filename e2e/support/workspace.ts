@@ -10,6 +10,7 @@ import {
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+import { ACTION_TIMEOUT, type ToastLog } from './browser.ts';
 import { SCREENSHOT_DIR } from './paths.ts';
 
 // Helpers for the validation workspace tests: drive the schema builder, read the results, and
@@ -144,17 +145,41 @@ export function readDownloaded(filePath: string): string[][] {
   return parseCsv(readFileSync(filePath, 'utf8'));
 }
 
-/** Waits for a toast with this title and checks its text; then closes it unless told not to. */
+/**
+ * Waits for a toast with this title and checks its text; then closes it unless told not to. The
+ * toast is looked for in the page's log of toasts (recordToasts), where one that has closed itself
+ * already is still found, each one matched once; on a page without the log, on the screen.
+ */
 export async function expectToast(
   page: Page,
   title: string,
   description?: string,
   { dismiss = true }: { dismiss?: boolean } = {},
 ): Promise<void> {
-  const toast = page.locator('li.toast').filter({ hasText: title });
-  await toast.waitFor({ state: 'visible' });
-  if (description !== undefined) expect(await toast.textContent()).toContain(description);
+  const shown = await page.waitForFunction(
+    (title) => {
+      // As Playwright's hasText: case and runs of white space aside.
+      const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+      const wanted = norm(title);
+      const log = (window as ToastLog).__toasts;
+      if (log) {
+        const i = log.findIndex((text) => norm(text).includes(wanted));
+        return i < 0 ? null : log.splice(i, 1)[0];
+      }
+      const toasts = Array.from(document.querySelectorAll('li.toast'), (t) => t.textContent ?? '');
+      return toasts.find((text) => norm(text).includes(wanted)) ?? null;
+    },
+    title,
+    { timeout: ACTION_TIMEOUT },
+  );
+  const text = (await shown.jsonValue()) as string;
+  if (description !== undefined) expect(text).toContain(description);
   if (!dismiss) return;
-  await toast.getByRole('button', { name: 'Close notification' }).click();
+  const toast = page.locator('li.toast').filter({ hasText: title }).first();
+  // It may have closed itself already; closing it keeps the next toasts from stacking on it.
+  await toast
+    .getByRole('button', { name: 'Close notification' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
   await toast.waitFor({ state: 'detached' });
 }

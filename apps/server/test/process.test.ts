@@ -19,7 +19,9 @@ const register = (base: string, username: string) =>
 const login = (base: string, username: string) =>
   postAuth(base, 'login', { usernameOrEmail: username, password: STRONG_PASSWORD });
 
-describe('server process', () => {
+// Each start may take up to serverUrl's 120 s on a loaded machine (tsx compiles the server; after
+// kill -9 PGlite replays its log): a restart test ran past the project's 60 s at load 12.
+describe('server process', { timeout: 300_000 }, () => {
   it('serves, refuses a second process on its DATA_DIR, and exits 0 on SIGTERM releasing the lock', async () => {
     const dataDir = tempDir();
     const server = await startServer(dataDir);
