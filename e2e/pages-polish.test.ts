@@ -11,6 +11,7 @@ import {
   buildSchema,
   engineVerdict,
   expectToast,
+  openProfile,
   webSchemaOf,
   type FieldInput,
 } from './support/workspace.ts';
@@ -218,7 +219,7 @@ describe('the public pages and the profile, polished', () => {
 
   it('the webhook delivery log is cards on a phone; keys and deliveries share the date format', async () => {
     const page = signedIn;
-    await page.goto('/profile');
+    await openProfile(page);
     await page.getByLabel('Key name').fill('Dates');
     await page.getByRole('button', { name: 'Create key' }).click();
     const keys = page.getByRole('region', { name: 'API keys' });

@@ -183,3 +183,18 @@ export async function expectToast(
     .catch(() => undefined);
   await toast.waitFor({ state: 'detached' });
 }
+
+/**
+ * Opens /profile and waits until its sections have their data: until then each shows a
+ * "Loading …" line and grows when its data arrives, moving what is below it, and a click on a
+ * control that moved lands on something else (a key was never created so, at load 12).
+ */
+export async function openProfile(page: Page): Promise<void> {
+  await page.goto('/profile');
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+  await expect
+    .poll(() => page.getByText(/^\s*Loading .*(…|\.\.\.)\s*$/).count(), {
+      timeout: ACTION_TIMEOUT,
+    })
+    .toBe(0);
+}
