@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
 import { openSite, signUp, type TestSite } from './support/site.ts';
-import { expectToast } from './support/workspace.ts';
+import { expectToast, openProfile } from './support/workspace.ts';
 
 // A Business user's webhooks in /profile (add with the secret shown once, test event, delivery
 // log, the notice of a webhook switched off) and the API jobs on the dashboard, against the real
@@ -96,7 +96,7 @@ describe('webhooks in /profile and API jobs on the dashboard', () => {
   });
 
   it('a job sent with an API key shows on the dashboard with its result and report link', async () => {
-    await page.goto('/profile');
+    await openProfile(page);
     await page.getByLabel('Key name').fill('pipeline');
     await page.getByRole('button', { name: 'Create key' }).click();
     key = (await page.getByTestId('new-api-key').textContent())!.trim();

@@ -12,6 +12,7 @@ import {
   buildSchema,
   chooseFile,
   expectToast,
+  openProfile,
   readDownloaded,
   screenshot,
 } from './support/workspace.ts';
@@ -279,7 +280,7 @@ describe('cross-field rules and reference lists in the browser', () => {
     );
 
     // The API, with a key made on the Profile page.
-    await page.goto('/profile');
+    await openProfile(page);
     await page.getByLabel('Key name').fill('rules');
     await page.getByRole('button', { name: 'Create key' }).click();
     await expectToast(page, 'API key created');
