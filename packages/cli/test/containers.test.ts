@@ -102,6 +102,21 @@ describe('containers on the command line', () => {
       'json',
     ]);
     const result = JSON.parse(json.stdout) as { errors: { cell: string }[] };
+    // With row outputs the sheet is read as CSV; without, its cells go to the validator directly
+    // (decision 244): the same result either way.
+    const withRows = await cli([
+      'validate',
+      at('shared.xlsx'),
+      '--schema',
+      at('orders.json'),
+      '--sheet',
+      'Orders',
+      '--format',
+      'json',
+      '--invalid-out',
+      at('orders-invalid.csv'),
+    ]);
+    expect(JSON.parse(withRows.stdout)).toEqual(result);
     expect(result.errors.map((e) => e.cell)).toEqual([
       'Orders!C3',
       'Orders!D3',

@@ -5,6 +5,7 @@ import {
   detectFileType,
   fileNameKind,
   finishResult,
+  sendCells,
   type FileType,
   type InputChoice,
   type Issue,
@@ -197,6 +198,9 @@ async function validateFile(
   // Tables of seen values (unique, uniqueTogether) are then sized for the file at once.
   if (input.size !== undefined) validatorOptions.inputBytes = input.size;
   const validator = createValidator(schema, validatorOptions);
+  // Without row outputs nothing wants a sheet's CSV: its cells go to the validator directly
+  // (decision 244). What was checked is then counted as the workbook's size.
+  const cellsOnly = rows === undefined && sendCells(opened, validator);
 
   const progress = createProgress(io, input.size);
   const started = performance.now();
@@ -270,6 +274,7 @@ async function validateFile(
     if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read ${input.name}: ${(error as Error).message}`);
   }
+  if (cellsOnly) bytes = input.size ?? bytes;
   const result = finishResult(opened, parallelResult ?? validator.end());
   rows?.splitter.end();
   await rows?.close();

@@ -100,6 +100,11 @@ export interface CsvReader {
 
 export const DEFAULT_MAX_FIELD_BYTES = 1024 * 1024;
 
+export const EMPTY_FILE_WARNING: Warning = {
+  code: 'empty_file',
+  message: 'The file is empty: it has no header row',
+};
+
 /** Bytes decoded and parsed at a time (see push). */
 const PIECE_BYTES = 64 * 1024;
 const LINE_FEED = 0x0a;
@@ -352,8 +357,7 @@ export function createSampledCsvReader(
         lineTail = NO_BYTES;
         parser.feed(decode(NO_BYTES, true), true);
       }
-      if (!headerSeen)
-        sink.warning({ code: 'empty_file', message: 'The file is empty: it has no header row' });
+      if (!headerSeen) sink.warning(EMPTY_FILE_WARNING);
     },
     get delimiter() {
       return delimiter;

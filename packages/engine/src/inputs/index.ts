@@ -13,6 +13,7 @@ export {
   type PlannedInput,
 } from './open-inputs.ts';
 export {
+  sendCells,
   validateOpened,
   validatorOptionsFor,
   type InputValidateOptions,

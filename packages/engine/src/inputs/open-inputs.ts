@@ -51,7 +51,7 @@ export interface OpenedInput {
   fileType: FileType;
   jsonShape?: 'ndjson';
   delimiter?: string;
-  /** The data's bytes (decompressed, or a sheet as CSV). */
+  /** The data's bytes (decompressed, or a sheet as CSV: see sendCells). */
   chunks: AsyncIterable<Uint8Array>;
   compression?: 'gzip' | 'zip';
   /** Set for a workbook: cell references and Excel-damage warnings. */

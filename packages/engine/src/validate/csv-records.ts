@@ -5,19 +5,59 @@
 import {
   createCsvReader,
   DEFAULT_MAX_FIELD_BYTES,
+  EMPTY_FILE_WARNING,
   type CsvReaderOptions,
   type CsvSink,
 } from '../csv/reader.ts';
+import { createRecordParser, type RecordParser } from '../csv/record-parser.ts';
 import type { Issue } from '../model.ts';
 import type { CompiledField, Failure } from './compile.ts';
 import { planHeader } from './csv-header.ts';
-import { createQuickCsvRecord } from './csv-quick.ts';
+import { createQuickCellRow, createQuickCsvRecord, type QuickCellRow } from './csv-quick.ts';
 import { truncateValue } from './issue-value.ts';
 import { messages } from './messages.ts';
 import { REQUIRED, fieldIssue, ruleIssue, type RecordSource, type Run } from './run.ts';
 import { RowView, type RuleFailure } from './cross-field.ts';
 
-export function csvRecords(run: Run): RecordSource {
+/**
+ * Rows that come as cells, not as CSV bytes to parse (a workbook's sheet, decision 244): they are
+ * read as the sheet's comma-separated CSV would be, with the same results.
+ */
+export interface CellRows {
+  /** The first row with a value. */
+  header(cells: string[]): void;
+  /**
+   * Data row `row` (numbered as the CSV's rows would be): `n` cells, cell c being
+   * texts[from + c].slice(starts[from + c], ends[from + c]), none longer than maxCellChars.
+   */
+  row(
+    texts: readonly string[],
+    starts: Int32Array,
+    ends: Int32Array,
+    from: number,
+    n: number,
+    row: number,
+  ): void;
+  /**
+   * The longest cell, in UTF-16 units, that row() takes: CSV never reads one this short as over
+   * the field size limit, however it is quoted.
+   */
+  readonly maxCellChars: number;
+  /**
+   * The rest comes as CSV through the validator's push() (from a row with a longer cell on):
+   * `rows` rows were read so far, header and empty lines included.
+   */
+  continueAsCsv(rows: number): void;
+  /** True once the row limit was passed. */
+  readonly stopped: boolean;
+}
+
+interface CsvRecordSource extends RecordSource {
+  /** Where rows come as cells instead of pushed CSV (see CellRows). */
+  cells(): CellRows;
+}
+
+export function csvRecords(run: Run): CsvRecordSource {
   const { collector, fields, options } = run;
   if (options.jsonShape !== undefined) {
     collector.warn({
@@ -25,6 +65,7 @@ export function csvRecords(run: Run): RecordSource {
       message: messages.ignoredOption('JSON shape', 'CSV'),
     });
   }
+  const maxFieldBytes = options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
   const readerOptions: CsvReaderOptions = {};
   if (options.delimiter !== undefined) readerOptions.delimiter = options.delimiter;
   if (options.maxFieldBytes !== undefined) readerOptions.maxFieldBytes = options.maxFieldBytes;
@@ -35,6 +76,7 @@ export function csvRecords(run: Run): RecordSource {
   let boundFields: CompiledField[] = [];
   let boundChecks: CompiledField['checkSpan'][] = [];
   let boundColumns: number[] = [];
+  let quickCells: QuickCellRow | undefined;
   const out: Failure[] = [];
 
   const reportFailures = (row: number, field: CompiledField, value: string) => {
@@ -82,17 +124,21 @@ export function csvRecords(run: Run): RecordSource {
         slotColumns = Int32Array.from(rules.slotFields, (k) => plan.columns[k] as number);
         rules.bind((slot) => (slotColumns[slot] as number) >= 0);
       }
-      sink.quickRecord = createQuickCsvRecord(
-        columns,
-        reader.delimiter as string,
-        options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
-        (row) => run.startRow(row),
-        // A view of its own: the fast path sets its text only when the text changes.
+      const startRow = (row: number) => run.startRow(row);
+      // Views of their own: the fast path sets its text only when the text changes.
+      const quickRules = () =>
         rules === undefined
           ? undefined
-          : { rules, view: new RowView(rules.slotFields.length), slotColumns },
+          : { rules, view: new RowView(rules.slotFields.length), slotColumns };
+      sink.quickRecord = createQuickCsvRecord(
+        columns,
+        reader.delimiter ?? ',',
+        maxFieldBytes,
+        startRow,
+        quickRules(),
         run.schema.missingValues,
       );
+      quickCells = createQuickCellRow(columns, startRow, quickRules(), run.schema.missingValues);
     },
 
     record(cells, row) {
@@ -151,11 +197,61 @@ export function csvRecords(run: Run): RecordSource {
   };
   const reader = createCsvReader(sink, readerOptions);
 
+  // How rows arrive: pushed CSV, cells (CellRows), or cells and then CSV read on from their rows.
+  let mode: 'csv' | 'cells' | 'cells-then-csv' = 'csv';
+  let headerSeen = false;
+  let rest: RecordParser | undefined;
+  const restDecoder = new TextDecoder();
+  const cells: CellRows = {
+    maxCellChars: Math.floor(Math.floor(maxFieldBytes / 3) / 2),
+    header(names) {
+      headerSeen = true;
+      sink.header(names);
+    },
+    row(texts, starts, ends, from, n, row) {
+      if (quickCells !== undefined && n === width && quickCells(texts, starts, ends, from, row))
+        return;
+      const values = new Array<string>(n);
+      for (let c = 0; c < n; c++) {
+        const k = from + c;
+        values[c] = (texts[k] as string).slice(starts[k] as number, ends[k] as number);
+      }
+      sink.record(values, row);
+    },
+    continueAsCsv(rows) {
+      // Before the header, the whole table comes as CSV, read as any CSV is.
+      if (!headerSeen) {
+        mode = 'csv';
+        return;
+      }
+      mode = 'cells-then-csv';
+      // As the CSV reader's own parser, past the header and `rows` rows; the bytes are UTF-8.
+      rest = createRecordParser(',', maxFieldBytes, 0, {
+        record: (values, row) => sink.record(values, row),
+        error: (row, message, value) => sink.issue(row, 'parse_error', message, value),
+        quick: (text, start, end, row) => sink.quickRecord?.(text, start, end, row) ?? -1,
+      });
+      rest.addRows(rows);
+    },
+    get stopped() {
+      return run.stopped;
+    },
+  };
+
   return {
-    push: (chunk) => reader.push(chunk),
+    push(chunk) {
+      if (mode === 'csv') reader.push(chunk);
+      else rest?.feed(restDecoder.decode(chunk, { stream: true }), false);
+    },
     boundary: () => reader.boundary(),
+    cells() {
+      mode = 'cells';
+      return cells;
+    },
     end() {
-      reader.end();
+      if (mode === 'csv') reader.end();
+      else if (rest !== undefined) rest.feed(restDecoder.decode(), true);
+      else if (!headerSeen) collector.warn(EMPTY_FILE_WARNING);
       // No header at all (an empty file): none of the schema's columns is there.
       if (width !== -1) return;
       for (const { name } of fields) {

@@ -7,7 +7,7 @@ import { Collector, DEFAULT_MAX_ERRORS } from './collector.ts';
 import { compileField, type CompileOptions } from './compile.ts';
 import { compileCrossFieldRules } from './cross-field.ts';
 import { ruleMessages } from './messages.ts';
-import { csvRecords } from './csv-records.ts';
+import { type CellRows, csvRecords } from './csv-records.ts';
 import { jsonRecords } from './json-records.ts';
 import type { Run } from './run.ts';
 import type { CsvChunkReading } from '../csv/reader.ts';
@@ -49,6 +49,13 @@ export interface Validator {
   readonly rows: number;
   /** True once the row limit was passed: further input is ignored, so a caller may stop reading. */
   readonly stopped: boolean;
+  /**
+   * Where a table that has its rows as cells (a workbook's sheet) hands them over instead of
+   * pushing them as comma-separated CSV (decision 244), with the same results; undefined unless
+   * the validator reads CSV with a comma. Once taken, push() takes only the CSV that
+   * CellRows.continueAsCsv announces.
+   */
+  cellRows(): CellRows | undefined;
 }
 
 /** Rows read before the tables of seen values are sized from `inputBytes`. */
@@ -113,7 +120,8 @@ export function createValidatorWith(
       return stopped;
     },
   };
-  const source = options.fileType === 'csv' ? csvRecords(run) : jsonRecords(run);
+  const csv = options.fileType === 'csv' ? csvRecords(run) : undefined;
+  const source = csv ?? jsonRecords(run);
 
   // inputBytes: the tables of seen values are sized for the whole input once EXPECT_AFTER_ROWS
   // rows have shown how many bytes a row takes (the bytes pushed so far, some not yet read: the
@@ -145,6 +153,9 @@ export function createValidatorWith(
     },
     boundary() {
       return source.boundary?.();
+    },
+    cellRows() {
+      return options.delimiter === ',' ? csv?.cells() : undefined;
     },
   };
 }

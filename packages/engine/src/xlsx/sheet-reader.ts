@@ -2,9 +2,12 @@
 // the same header rules, checks, limits, reports and outputs, with no second code path to drift.
 // Each CSV line is the sheet row of the same number (missing and empty rows become empty lines,
 // which CSV numbers but does not treat as records), so row numbers are the sheet's own. Cells are
-// written as Excel shows them; every error can then be pointed at its A1 cell.
+// written as Excel shows them; every error can then be pointed at its A1 cell. A caller that
+// wants no CSV bytes has the cells handed to the validator instead (cellsTo, decision 244), read
+// exactly as their CSV would be.
 
 import type { Issue, SchemaModel, Warning } from '../model.ts';
+import type { CellRows } from '../validate/csv-records.ts';
 import { DEFAULT_DATE_FORMAT } from '../rules/date-format.ts';
 import { columnName, sheetPrefix } from './cell-ref.ts';
 import { DamageReport } from './damage.ts';
@@ -15,6 +18,13 @@ import type { SheetInfo, Workbook } from './workbook.ts';
 
 /** CSV bytes are handed on in pieces of this many bytes (more when one row needs it). */
 const PIECE_BYTES = 1 << 18;
+
+/**
+ * Cells handed over directly are decoded and validated once this many bytes of them wait: a text
+ * the validator still holds when the collector runs is copied, and small ones keep the young
+ * generation from growing (100 KB texts took the peak RSS from 114 to 130 MiB).
+ */
+const BATCH_BYTES = 1 << 14;
 
 /** Serials whose date text a column keeps (see dateText): 44 years of days. */
 const DATE_CACHE = 1 << 14;
@@ -33,8 +43,15 @@ interface DateSlots {
 }
 
 export interface SheetReading {
-  /** The sheet as CSV (comma-separated, UTF-8, LF), in pieces. */
+  /** The sheet as CSV (comma-separated, UTF-8, LF), in pieces; with cellsTo, only what it says. */
   readonly chunks: AsyncIterable<Uint8Array>;
+  /**
+   * Hands the rows to `rows` as cells instead of writing them to `chunks` (decision 244): from a
+   * row with a cell longer than rows.maxCellChars on (none in a real sheet), they are written as
+   * CSV after all, after rows.continueAsCsv. Reading stops once `rows` is stopped. Before `chunks`
+   * is read.
+   */
+  cellsTo(rows: CellRows): void;
   /** `Sheet1!D14` for an issue on a cell, `Sheet1!14:14` for a whole row; undefined for the file. */
   cellOf(issue: Issue): string | undefined;
   /** Excel-damage warnings, complete once `chunks` is exhausted. */
@@ -123,6 +140,106 @@ export function readSheet(
   let firstField = true;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
+
+  // Cells handed over directly (cellsTo). Rows wait, each as wide as its CSV line (padded as CSV
+  // pads), from waiting index 0 on: cell k is waitTexts[k][waitStarts[k], waitEnds[k]), where a
+  // null text is the text of `batch`, into which shared strings and plain numbers are copied as
+  // UTF-8 (as they were into the CSV); its offsets are already those of the decoded text
+  // (batchShift: the batch's bytes so far less their UTF-16 units). Once BATCH_BYTES wait, or the
+  // piece of the sheet is read, the batch is decoded in one call and the rows go to `rows`:
+  // waitRows holds each one's row number as CSV counts rows, and its width. The current row's
+  // cells start at rowBase; csvRows counts the CSV's rows so far (records and empty lines).
+  let rows: CellRows | undefined;
+  let maxChars = 0;
+  let tooLong = false;
+  let csvRows = 0;
+  let batch = new Uint8Array(1 << 16);
+  let batchUsed = 0;
+  let batchShift = 0;
+  const waitTexts: (string | null)[] = [];
+  let waitStarts = new Int32Array(1 << 12);
+  let waitEnds = new Int32Array(1 << 12);
+  let rowBase = 0;
+  const waitRows: number[] = [];
+
+  const emptyCell = (k: number) => {
+    if (k >= waitStarts.length) {
+      let size = waitStarts.length * 2;
+      while (size <= k) size *= 2;
+      const starts = new Int32Array(size);
+      starts.set(waitStarts);
+      waitStarts = starts;
+      const ends = new Int32Array(size);
+      ends.set(waitEnds);
+      waitEnds = ends;
+    }
+    waitTexts[k] = '';
+    waitStarts[k] = waitEnds[k] = 0;
+  };
+
+  /** Column `col`'s cell is text[start, end), or the batch's (null): none when empty. */
+  const putSpan = (col: number, text: string | null, start: number, end: number) => {
+    if (start === end) return;
+    for (; reach <= col; reach++) emptyCell(rowBase + reach);
+    const k = rowBase + col;
+    waitTexts[k] = text;
+    waitStarts[k] = start;
+    waitEnds[k] = end;
+    if (end - start > maxChars) tooLong = true;
+  };
+
+  /** Text for column `col`: a cell of its own, or written as CSV. */
+  const putString = (col: number, text: string) =>
+    rows === undefined ? putText(col, text) : putSpan(col, text, 0, text.length);
+
+  /** Room for `bytes` more in the batch. */
+  const reserveBatch = (bytes: number) => {
+    if (batchUsed + bytes <= batch.length) return;
+    const grown = new Uint8Array(Math.max(batch.length * 2, batchUsed + bytes));
+    grown.set(batch.subarray(0, batchUsed));
+    batch = grown;
+  };
+
+  /** The batch's bytes from `at` on are the cell of column `col`, with what UTF-8 took more. */
+  const putBatch = (col: number, at: number) => {
+    const shift = batchShift;
+    for (let i = at; i < batchUsed; i++) {
+      const b = batch[i]!;
+      // Each continuation byte is one byte more than UTF-16 takes; four bytes are two units.
+      if (b >= 0x80) batchShift += b < 0xc0 ? 1 : b >= 0xf0 ? -1 : 0;
+    }
+    putSpan(col, null, at - shift, batchUsed - batchShift);
+  };
+
+  /** The text of the current row's column c, before the batch is decoded. */
+  const cellText = (c: number) => {
+    const text = waitTexts[rowBase + c];
+    if (text !== null) return text!.slice(waitStarts[rowBase + c], waitEnds[rowBase + c]);
+    return cellDecoder
+      .decode(batch.subarray(0, batchUsed))
+      .slice(waitStarts[rowBase + c], waitEnds[rowBase + c]);
+  };
+
+  /** The waiting rows go to `to`, their batch cells as spans of the batch's text. */
+  const flush = (to: CellRows) => {
+    const count = rowBase;
+    if (count > 0) {
+      const text = cellDecoder.decode(batch.subarray(0, batchUsed));
+      for (let k = 0; k < count; k++) if (waitTexts[k] === null) waitTexts[k] = text;
+      const texts = waitTexts as string[];
+      for (let i = 0, from = 0; i < waitRows.length; i += 2) {
+        const width = waitRows[i + 1]!;
+        to.row(texts, waitStarts, waitEnds, from, width, waitRows[i]!);
+        from += width;
+      }
+      // Not kept past its piece: a text still referenced when the collector runs is copied and
+      // kept, and the young generation grows for it.
+      waitTexts.fill(null, 0, count);
+    }
+    waitRows.length = 0;
+    rowBase = 0;
+    batchUsed = batchShift = 0;
+  };
 
   /** Room for `bytes` more in the piece. */
   const reserve = (bytes: number) => {
@@ -287,11 +404,56 @@ export function readSheet(
     return text;
   };
 
+  /** The header row's names, as the CSV's header fields decode one by one (U+FEFF dropped). */
+  const setHeader = (fields: (Uint8Array | string)[]) => {
+    const names = fields.map((f) => (typeof f === 'string' ? dropBom(f) : decoder.decode(f)));
+    header = names;
+    headerRow = row;
+    width = reach;
+    names.forEach((name, col) => {
+      if (!columnOfName.has(name)) columnOfName.set(name, col);
+    });
+    dateFormats = names.map((name) => dateFields.get(name));
+    // The header's own cells were read without the columns' formats.
+    dateCaches = [];
+    dateSlots = [];
+  };
+
+  /** The row's cells held: the header goes to `to` at once (nothing waits before it). */
+  const holdRow = (to: CellRows) => {
+    const gap = row - line - 1;
+    csvRows += (gap > 0 ? gap : 0) + 1;
+    line = row;
+    firstField = false;
+    if (header === undefined) {
+      const names = Array.from({ length: reach }, (_, c) => cellText(c));
+      setHeader(names);
+      to.header(names);
+      batchUsed = batchShift = 0;
+      return;
+    }
+    for (; reach < width; reach++) emptyCell(rowBase + reach);
+    waitRows.push(csvRows, reach);
+    rowBase += reach;
+    if (batchUsed >= BATCH_BYTES) flush(to);
+  };
+
+  /** A cell too long to hand over: this row and every one after it are written as CSV. */
+  const writeHeldRow = (to: CellRows) => {
+    const held = Array.from({ length: reach }, (_, c) => cellText(c));
+    flush(to);
+    to.continueAsCsv(csvRows);
+    rows = undefined;
+    reach = 0;
+    held.forEach((text, c) => putText(c, text));
+  };
+
   const scanner = createSheetScanner(
     {
       rowStart(r) {
         row = r;
         reach = 0;
+        tooLong = false;
         begun = false;
         rowAt = used;
       },
@@ -311,13 +473,13 @@ export function readSheet(
             const date = wholeDateText(col, kind, serial);
             if (date !== null) {
               if (header) damage.date(col, row, date);
-              putText(col, date);
+              putString(col, date);
               return;
             }
           }
         }
         if (kind !== 0 || !isShortPlainDecimalAt(bytes, start, end)) {
-          putText(col, numberText(col, style, decoder.decode(bytes.subarray(start, end)), false));
+          putString(col, numberText(col, style, decoder.decode(bytes.subarray(start, end)), false));
           return;
         }
         // Shown as stored: its bytes are its text.
@@ -332,6 +494,12 @@ export function readSheet(
             dateFormats[col] !== undefined,
           );
         }
+        if (rows !== undefined) {
+          reserveBatch(end - start);
+          const at = batchUsed;
+          for (let i = start; i < end; i++) batch[batchUsed++] = bytes[i]!;
+          return putSpan(col, null, at - batchShift, batchUsed - batchShift);
+        }
         if (col < reach) return rewrite(col, bytes.slice(start, end));
         startField(col, end - start);
         const at = used;
@@ -341,6 +509,15 @@ export function readSheet(
       shared(col, _style, index) {
         const n = sharedStrings.byteLength(index);
         if (n === 0) return;
+        if (rows !== undefined) {
+          reserveBatch(n);
+          const at = batchUsed;
+          batchUsed = sharedStrings.copyInto(index, batch, at);
+          putBatch(col, at);
+          if (header && n >= 2 && mayBeDamage(batch, at, batchUsed))
+            damage.text(col, row, sharedStrings.get(index));
+          return;
+        }
         if (col < reach) {
           const bytes = new Uint8Array(n);
           sharedStrings.copyInto(index, bytes, 0);
@@ -383,22 +560,16 @@ export function readSheet(
         } else {
           text = v ?? '';
         }
-        if (text !== '') putText(col, text);
+        if (text === '') return;
+        // As its CSV would read: UTF-8 has no lone surrogate (one from a character reference).
+        if (rows !== undefined && type !== '' && type !== 'b') text = wellFormed(text);
+        putString(col, text);
       },
       rowEnd() {
         if (reach === 0) return; // no value: an empty line, not a record
-        if (header === undefined) {
-          header = Array.from({ length: reach }, (_, c) => decoder.decode(fieldBytes(c)));
-          headerRow = row;
-          width = reach;
-          header.forEach((name, col) => {
-            if (!columnOfName.has(name)) columnOfName.set(name, col);
-          });
-          dateFormats = header.map((name) => dateFields.get(name));
-          // The header's own cells were read without the columns' formats.
-          dateCaches = [];
-          dateSlots = [];
-        }
+        if (rows !== undefined && tooLong) writeHeldRow(rows);
+        if (rows !== undefined) return holdRow(rows);
+        if (header === undefined) setHeader(Array.from({ length: reach }, (_, c) => fieldBytes(c)));
         const commas = width > reach ? width - reach : 0;
         reserve(commas + 1);
         piece.fill(44, used, used + commas);
@@ -419,9 +590,14 @@ export function readSheet(
     const entry = workbook.zip.find(sheet.path)!;
     for await (const bytes of workbook.zip.open(entry, `sheet ${sheet.name}`)) {
       scanner.push(bytes);
+      if (rows !== undefined) {
+        flush(rows);
+        if (rows.stopped) return;
+      }
       while (ready.length > 0) yield ready.shift()!;
     }
     scanner.end();
+    if (rows !== undefined) flush(rows);
     while (ready.length > 0) yield ready.shift()!;
     if (used > 0) yield piece.subarray(0, used);
     used = 0;
@@ -429,6 +605,10 @@ export function readSheet(
 
   return {
     chunks: chunks(),
+    cellsTo(to) {
+      rows = to;
+      maxChars = to.maxCellChars;
+    },
     sheet,
     cellOf(issue) {
       // CSV's row 1 is the header, wherever the sheet has it.
@@ -471,6 +651,18 @@ function mayBeDamage(bytes: Uint8Array, from: number, to: number): boolean {
   }
   return false;
 }
+
+/** Cells as a CSV reader reads them: a leading U+FEFF is part of the text. */
+const cellDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const LONE_SURROGATE = /[\uD800-\uDFFF]/;
+const utf8Encoder = new TextEncoder();
+
+/** `text` as it reads back from UTF-8: a lone surrogate becomes U+FFFD. */
+function wellFormed(text: string): string {
+  return LONE_SURROGATE.test(text) ? cellDecoder.decode(utf8Encoder.encode(text)) : text;
+}
+
+const dropBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 function indexOf(bytes: Uint8Array, byte: number, from: number, to: number): number {
   for (let i = from; i < to; i++) if (bytes[i] === byte) return i;
