@@ -22,7 +22,13 @@ export interface SharedStrings {
   copyInto(index: number, out: Uint8Array, at: number): number;
   /** Whether the string at `index` holds a comma, quote or line break (CSV quotes it). */
   needsQuotes(index: number): boolean;
+  /** Whether the string at `index` is all ASCII: as many UTF-16 units as UTF-8 bytes. */
+  isAscii(index: number): boolean;
 }
+
+/** A string's start in its block, and its bit for a byte past ASCII (see TableBuilder.starts). */
+const AT = 0x7fffffff;
+const WIDE = 0x80000000;
 
 /** Strings per block: a string's block is its index >>> BLOCK_SHIFT. */
 const BLOCK_SHIFT = 10;
@@ -38,7 +44,10 @@ const BLOCK_STRINGS = 1 << BLOCK_SHIFT;
  */
 class TableBuilder {
   private readonly blocks: Uint8Array[] = [];
-  /** Where each string starts in its block; it ends where the next one starts. */
+  /**
+   * Where each string starts in its block (the low 31 bits; it ends where the next one starts),
+   * and the top bit set when it holds a byte past ASCII: read with the start, at no extra load.
+   */
   private readonly starts: Uint32Array[] = [];
   /** A bit per string: it holds a comma, quote or line break. */
   private readonly special: Uint8Array[] = [];
@@ -49,14 +58,19 @@ class TableBuilder {
   private used = 0;
   add(src: Uint8Array, from: number, to: number): void {
     let special = false;
+    let wide = false;
     for (let i = from; i < to; i++) {
       const b = src[i]!;
       if (b === 44 || b === 34 || b === 10 || b === 13) special = true;
+      else if (b >= 0x80) wide = true;
     }
-    this.addKnown(src, from, to, special);
+    this.addKnown(src, from, to, special, wide);
   }
-  /** As add, with `special` (a comma, quote or line break) found by the caller's own pass. */
-  addKnown(src: Uint8Array, from: number, to: number, special: boolean): void {
+  /**
+   * As add, with `special` (a comma, quote or line break) and `wide` (a byte past ASCII) found by
+   * the caller's own pass.
+   */
+  addKnown(src: Uint8Array, from: number, to: number, special: boolean, wide: boolean): void {
     const length = to - from;
     if (this.used + length > this.staging.length) {
       const grown = new Uint8Array(Math.max(this.staging.length * 2, this.used + length));
@@ -64,7 +78,7 @@ class TableBuilder {
       this.staging = grown;
     }
     const local = this.n++ & (BLOCK_STRINGS - 1);
-    this.stagingStarts[local] = this.used;
+    this.stagingStarts[local] = wide ? this.used | WIDE : this.used;
     const staging = this.staging;
     let at = this.used;
     // Most strings are short: a loop beats set() on a subarray, which allocates a view.
@@ -96,7 +110,7 @@ class TableBuilder {
     // Where string `index` ends in its block.
     const endOf = (index: number, block: Uint8Array, blockStarts: Uint32Array) => {
       const next = (index + 1) & (BLOCK_STRINGS - 1);
-      return next !== 0 && next < blockStarts.length ? blockStarts[next]! : block.length;
+      return next !== 0 && next < blockStarts.length ? blockStarts[next]! & AT : block.length;
     };
     return {
       count: n,
@@ -104,14 +118,15 @@ class TableBuilder {
         if (!valid(index)) return 0;
         const b = index >>> BLOCK_SHIFT;
         const blockStarts = starts[b]!;
-        return endOf(index, blocks[b]!, blockStarts) - blockStarts[index & (BLOCK_STRINGS - 1)]!;
+        const start = blockStarts[index & (BLOCK_STRINGS - 1)]! & AT;
+        return endOf(index, blocks[b]!, blockStarts) - start;
       },
       get(index) {
         if (!valid(index)) return '';
         const b = index >>> BLOCK_SHIFT;
         const block = blocks[b]!;
         const blockStarts = starts[b]!;
-        const start = blockStarts[index & (BLOCK_STRINGS - 1)]!;
+        const start = blockStarts[index & (BLOCK_STRINGS - 1)]! & AT;
         const end = endOf(index, block, blockStarts);
         return start === end ? '' : decoder.decode(block.subarray(start, end));
       },
@@ -120,7 +135,7 @@ class TableBuilder {
         const b = index >>> BLOCK_SHIFT;
         const block = blocks[b]!;
         const blockStarts = starts[b]!;
-        const start = blockStarts[index & (BLOCK_STRINGS - 1)]!;
+        const start = blockStarts[index & (BLOCK_STRINGS - 1)]! & AT;
         const end = endOf(index, block, blockStarts);
         if (end - start < 64) for (let i = start; i < end; i++) out[at++] = block[i]!;
         else {
@@ -133,6 +148,10 @@ class TableBuilder {
         if (!valid(index)) return false;
         const local = index & (BLOCK_STRINGS - 1);
         return (special[index >>> BLOCK_SHIFT]![local >> 3]! & (1 << (local & 7))) !== 0;
+      },
+      isAscii(index) {
+        if (!valid(index)) return true;
+        return (starts[index >>> BLOCK_SHIFT]![index & (BLOCK_STRINGS - 1)]! & WIDE) === 0;
       },
     };
   }
@@ -177,6 +196,7 @@ export const EMPTY_SHARED_STRINGS: SharedStrings = {
   byteLength: () => 0,
   copyInto: (_, __, at) => at,
   needsQuotes: () => false,
+  isAscii: () => true,
 };
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
@@ -387,10 +407,16 @@ export async function readSharedStrings(
             const length = textEnd - textStart - entities;
             count(length - continuation + astral);
             // Without entities the bytes are the text: the pass above found its special bytes.
-            if (entities === 0) strings.addKnown(buffer, textStart, textEnd, special);
+            if (entities === 0) strings.addKnown(buffer, textStart, textEnd, special, wide);
             else {
               if (scratch.length < length) scratch = new Uint8Array(length * 2);
-              strings.addKnown(scratch, 0, unescape(buffer, textStart, textEnd, scratch), special);
+              strings.addKnown(
+                scratch,
+                0,
+                unescape(buffer, textStart, textEnd, scratch),
+                special,
+                wide,
+              );
             }
             entryEnd = textEnd + tClose.length + close.length;
           }

@@ -201,13 +201,14 @@ export function readSheet(
   };
 
   /** The batch's bytes from `at` on are the cell of column `col`, with what UTF-8 took more. */
-  const putBatch = (col: number, at: number) => {
+  const putBatch = (col: number, at: number, ascii: boolean) => {
     const shift = batchShift;
-    for (let i = at; i < batchUsed; i++) {
-      const b = batch[i]!;
-      // Each continuation byte is one byte more than UTF-16 takes; four bytes are two units.
-      if (b >= 0x80) batchShift += b < 0xc0 ? 1 : b >= 0xf0 ? -1 : 0;
-    }
+    if (!ascii)
+      for (let i = at; i < batchUsed; i++) {
+        const b = batch[i]!;
+        // Each continuation byte is one byte more than UTF-16 takes; four bytes are two units.
+        if (b >= 0x80) batchShift += b < 0xc0 ? 1 : b >= 0xf0 ? -1 : 0;
+      }
     putSpan(col, null, at - shift, batchUsed - batchShift);
   };
 
@@ -513,7 +514,7 @@ export function readSheet(
           reserveBatch(n);
           const at = batchUsed;
           batchUsed = sharedStrings.copyInto(index, batch, at);
-          putBatch(col, at);
+          putBatch(col, at, sharedStrings.isAscii(index));
           if (header && n >= 2 && mayBeDamage(batch, at, batchUsed))
             damage.text(col, row, sharedStrings.get(index));
           return;
