@@ -143,10 +143,10 @@ export function readSheet(
 
   // Cells handed over directly (cellsTo). Rows wait, each as wide as its CSV line (padded as CSV
   // pads), from waiting index 0 on: cell k is waitTexts[k][waitStarts[k], waitEnds[k]), where a
-  // null text is the text of `batch`, into which shared strings and plain numbers are copied as
-  // UTF-8 (as they were into the CSV); its offsets are already those of the decoded text
-  // (batchShift: the batch's bytes so far less their UTF-16 units). Once BATCH_BYTES wait, or the
-  // piece of the sheet is read, the batch is decoded in one call and the rows go to `rows`:
+  // null text is the text of `batch`, into which ASCII shared strings and plain numbers are
+  // copied (as they were into the CSV), so that offsets in it are byte offsets and V8 keeps it one
+  // byte a character; a shared string past ASCII is decoded on its own. Once BATCH_BYTES wait, or
+  // the piece of the sheet is read, the batch is decoded in one call and the rows go to `rows`:
   // waitRows holds each one's row number as CSV counts rows, and its width. The current row's
   // cells start at rowBase; csvRows counts the CSV's rows so far (records and empty lines).
   let rows: CellRows | undefined;
@@ -155,7 +155,6 @@ export function readSheet(
   let csvRows = 0;
   let batch = new Uint8Array(1 << 16);
   let batchUsed = 0;
-  let batchShift = 0;
   const waitTexts: (string | null)[] = [];
   let waitStarts = new Int32Array(1 << 12);
   let waitEnds = new Int32Array(1 << 12);
@@ -200,18 +199,6 @@ export function readSheet(
     batch = grown;
   };
 
-  /** The batch's bytes from `at` on are the cell of column `col`, with what UTF-8 took more. */
-  const putBatch = (col: number, at: number, ascii: boolean) => {
-    const shift = batchShift;
-    if (!ascii)
-      for (let i = at; i < batchUsed; i++) {
-        const b = batch[i]!;
-        // Each continuation byte is one byte more than UTF-16 takes; four bytes are two units.
-        if (b >= 0x80) batchShift += b < 0xc0 ? 1 : b >= 0xf0 ? -1 : 0;
-      }
-    putSpan(col, null, at - shift, batchUsed - batchShift);
-  };
-
   /** The text of the current row's column c, before the batch is decoded. */
   const cellText = (c: number) => {
     const text = waitTexts[rowBase + c];
@@ -239,7 +226,7 @@ export function readSheet(
     }
     waitRows.length = 0;
     rowBase = 0;
-    batchUsed = batchShift = 0;
+    batchUsed = 0;
   };
 
   /** Room for `bytes` more in the piece. */
@@ -430,7 +417,7 @@ export function readSheet(
       const names = Array.from({ length: reach }, (_, c) => cellText(c));
       setHeader(names);
       to.header(names);
-      batchUsed = batchShift = 0;
+      batchUsed = 0;
       return;
     }
     for (; reach < width; reach++) emptyCell(rowBase + reach);
@@ -499,7 +486,7 @@ export function readSheet(
           reserveBatch(end - start);
           const at = batchUsed;
           for (let i = start; i < end; i++) batch[batchUsed++] = bytes[i]!;
-          return putSpan(col, null, at - batchShift, batchUsed - batchShift);
+          return putSpan(col, null, at, batchUsed);
         }
         if (col < reach) return rewrite(col, bytes.slice(start, end));
         startField(col, end - start);
@@ -514,10 +501,12 @@ export function readSheet(
           reserveBatch(n);
           const at = batchUsed;
           batchUsed = sharedStrings.copyInto(index, batch, at);
-          putBatch(col, at, sharedStrings.isAscii(index));
           if (header && n >= 2 && mayBeDamage(batch, at, batchUsed))
             damage.text(col, row, sharedStrings.get(index));
-          return;
+          if (sharedStrings.isAscii(index)) return putSpan(col, null, at, batchUsed);
+          const text = cellDecoder.decode(batch.subarray(at, batchUsed));
+          batchUsed = at;
+          return putSpan(col, text, 0, text.length);
         }
         if (col < reach) {
           const bytes = new Uint8Array(n);
