@@ -49,7 +49,7 @@ export const cliProcessSection: Section = {
   skipReason: () => (env('BENCH_SKIP_CLI', '') === '1' ? 'BENCH_SKIP_CLI=1' : null),
   async run(ctx: BenchContext): Promise<SectionResult> {
     const runs = envInt('BENCH_CLI_RUNS', 15);
-    const build = spawnSync('npm', ['run', 'build', '-w', '@schemacheck/cli'], { cwd: REPO_ROOT });
+    const build = spawnSync('npm', ['run', 'build', '-w', 'packages/cli'], { cwd: REPO_ROOT });
     if (build.status !== 0) throw new Error(`CLI build failed: ${build.stderr}`);
     const dir = mkdtempSync(join(tmpdir(), 'schemacheck-bench-cli-'));
     try {
