@@ -91,7 +91,7 @@ describe('containers on the command line', () => {
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('Row 4       People!B4 name: Is required');
     expect(text.stdout).toContain('hold numbers where others hold text with leading zeros');
-    const json = await cli([
+    const orders = [
       'validate',
       at('shared.xlsx'),
       '--schema',
@@ -100,22 +100,12 @@ describe('containers on the command line', () => {
       'Orders',
       '--format',
       'json',
-    ]);
+    ];
+    const json = await cli(orders);
     const result = JSON.parse(json.stdout) as { errors: { cell: string }[] };
     // With row outputs the sheet is read as CSV; without, its cells go to the validator directly
     // (decision 244): the same result either way.
-    const withRows = await cli([
-      'validate',
-      at('shared.xlsx'),
-      '--schema',
-      at('orders.json'),
-      '--sheet',
-      'Orders',
-      '--format',
-      'json',
-      '--invalid-out',
-      at('orders-invalid.csv'),
-    ]);
+    const withRows = await cli([...orders, '--invalid-out', at('orders-invalid.csv')]);
     expect(JSON.parse(withRows.stdout)).toEqual(result);
     expect(result.errors.map((e) => e.cell)).toEqual([
       'Orders!C3',
