@@ -163,14 +163,8 @@ export function readSheet(
 
   const emptyCell = (k: number) => {
     if (k >= waitStarts.length) {
-      let size = waitStarts.length * 2;
-      while (size <= k) size *= 2;
-      const starts = new Int32Array(size);
-      starts.set(waitStarts);
-      waitStarts = starts;
-      const ends = new Int32Array(size);
-      ends.set(waitEnds);
-      waitEnds = ends;
+      waitStarts = withRoom(waitStarts, k);
+      waitEnds = withRoom(waitEnds, k);
     }
     waitTexts[k] = '';
     waitStarts[k] = waitEnds[k] = 0;
@@ -251,17 +245,9 @@ export function readSheet(
    */
   const startField = (col: number, bytes: number) => {
     if (col >= from.length) {
-      let size = from.length * 2;
-      while (size <= col) size *= 2;
-      const f = new Int32Array(size);
-      f.set(from);
-      from = f;
-      const t = new Int32Array(size);
-      t.set(to);
-      to = t;
-      const q = new Uint8Array(size);
-      q.set(quoted);
-      quoted = q;
+      from = withRoom(from, col);
+      to = withRoom(to, col);
+      quoted = withRoom(quoted, col);
     }
     const commas = reach === 0 ? col : col - reach + 1;
     if (!begun) {
@@ -653,6 +639,16 @@ function wellFormed(text: string): string {
 }
 
 const dropBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/** `array`, or a copy of it doubled until `index` fits. */
+function withRoom<A extends Int32Array | Uint8Array>(array: A, index: number): A {
+  if (index < array.length) return array;
+  let size = array.length * 2;
+  while (size <= index) size *= 2;
+  const grown = (array instanceof Int32Array ? new Int32Array(size) : new Uint8Array(size)) as A;
+  grown.set(array);
+  return grown;
+}
 
 function indexOf(bytes: Uint8Array, byte: number, from: number, to: number): number {
   for (let i = from; i < to; i++) if (bytes[i] === byte) return i;
