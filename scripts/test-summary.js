@@ -1,6 +1,7 @@
 // The closing summary of `npm test`: each stage with its result (including stages that did not
-// run), the files that failed outside any test (a file that does not load has no failed test), and
-// a last line "N passed, N failed". It never reads as a pass when anything failed: a failed or
+// run), each failed test with the first line of its failure (CI keeps only a log's tail, so the
+// summary must name what failed), the files that failed outside any test (a file that does not load
+// has no failed test), and a last line "N passed, N failed". It never reads as a pass when anything failed: a failed or
 // unrun stage with no failed test of its own (typecheck, lint, a crash) counts as one failure.
 // Run on its own (`node scripts/test-summary.js [artifacts]`) it prints the same from the files
 // `npm test` left behind; .ci/run does that so the summary is the log's last line.
@@ -16,7 +17,14 @@ export function printSummary(dir = 'artifacts') {
     try {
       reports.set(name, count(JSON.parse(readFileSync(join(dir, name), 'utf8'))));
     } catch {
-      reports.set(name, { passed: 0, failed: 0, skipped: 0, brokenFiles: [], unreadable: true });
+      reports.set(name, {
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        brokenFiles: [],
+        failedTests: [],
+        unreadable: true,
+      });
     }
   }
   const stagesFile = join(dir, 'test-stages.json');
@@ -59,23 +67,39 @@ export function printSummary(dir = 'artifacts') {
     lines.push(`  report  ${name}: ${describe(r)}`);
   }
   const broken = [...reports.values()].flatMap((r) => r.brokenFiles);
+  const failedTests = [...reports.values()].flatMap((r) => r.failedTests);
 
   console.log('\n=== summary');
   if (!stages) console.log('  (no test-stages.json: stage results unknown)');
   for (const line of lines) console.log(line);
+  for (const test of failedTests.slice(0, MAX_LISTED)) console.log(`  failed test: ${test}`);
+  if (failedTests.length > MAX_LISTED)
+    console.log(`  … and ${failedTests.length - MAX_LISTED} more failed tests`);
   for (const file of broken) console.log(`  file failed outside any test: ${file}`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return { passed, failed, skipped };
 }
 
-/** One Vitest JSON report: its tests, and the files that failed without a failed test. */
+/** Failed tests listed by name in the summary; the rest are counted. */
+const MAX_LISTED = 20;
+
+/**
+ * One Vitest JSON report: its tests, its failed tests ("file > name: first line of the failure"),
+ * and the files that failed without a failed test.
+ */
 function count(report) {
   const brokenFiles = [];
+  const failedNames = [];
   for (const file of report.testResults ?? []) {
+    const path = relative(process.cwd(), file.name);
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-    if (file.status === 'failed' && failedTests.length === 0) {
-      brokenFiles.push(relative(process.cwd(), file.name));
+    for (const test of failedTests) {
+      const reason = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 200);
+      failedNames.push(`${path} > ${test.fullName ?? test.title}${reason ? `: ${reason}` : ''}`);
     }
+    if (file.status === 'failed' && failedTests.length === 0) brokenFiles.push(path);
   }
   // Vitest reports an error outside every file (a failed global setup) only as success: false.
   const unexplained =
@@ -86,6 +110,7 @@ function count(report) {
     failed: report.numFailedTests ?? 0,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     brokenFiles,
+    failedTests: failedNames,
   };
 }
 
