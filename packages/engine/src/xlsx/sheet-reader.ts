@@ -170,10 +170,19 @@ export function readSheet(
     waitStarts[k] = waitEnds[k] = 0;
   };
 
+  /**
+   * Empty cells in the current row before column `col`. One loop for the cells and the padding of
+   * a short row: a loop of its own for the padding first ran in optimized code at the first short
+   * row, without type feedback, and threw that code away.
+   */
+  const padTo = (col: number) => {
+    for (; reach < col; reach++) emptyCell(rowBase + reach);
+  };
+
   /** Column `col`'s cell is text[start, end), or the batch's (null): none when empty. */
   const putSpan = (col: number, text: string | null, start: number, end: number) => {
     if (start === end) return;
-    for (; reach <= col; reach++) emptyCell(rowBase + reach);
+    padTo(col + 1);
     const k = rowBase + col;
     waitTexts[k] = text;
     waitStarts[k] = start;
@@ -406,7 +415,7 @@ export function readSheet(
       batchUsed = 0;
       return;
     }
-    for (; reach < width; reach++) emptyCell(rowBase + reach);
+    padTo(width);
     waitRows.push(csvRows, reach);
     rowBase += reach;
     if (batchUsed >= BATCH_BYTES) flush(to);
