@@ -64,21 +64,8 @@ class TableBuilder {
       if (b === 44 || b === 34 || b === 10 || b === 13) special = true;
       else if (b >= 0x80) wide = true;
     }
-    this.addKnown(src, from, to, special, wide);
-  }
-  /**
-   * As add, with `special` (a comma, quote or line break) and `wide` (a byte past ASCII) found by
-   * the caller's own pass.
-   */
-  addKnown(src: Uint8Array, from: number, to: number, special: boolean, wide: boolean): void {
     const length = to - from;
-    if (this.used + length > this.staging.length) {
-      const grown = new Uint8Array(Math.max(this.staging.length * 2, this.used + length));
-      grown.set(this.staging.subarray(0, this.used));
-      this.staging = grown;
-    }
-    const local = this.n++ & (BLOCK_STRINGS - 1);
-    this.stagingStarts[local] = wide ? this.used | WIDE : this.used;
+    this.room(length);
     const staging = this.staging;
     let at = this.used;
     // Most strings are short: a loop beats set() on a subarray, which allocates a view.
@@ -87,10 +74,91 @@ class TableBuilder {
       staging.set(src.subarray(from, to), at);
       at += length;
     }
+    this.added(at, special, wide);
+  }
+
+  // What copyText found in the text it copied: a byte past ASCII, a comma, quote or line break,
+  // its length in UTF-16 units, and where it ends in `staging`.
+  textWide = false;
+  textSpecial = false;
+  textUnits = 0;
+  private textEnd = 0;
+
+  /**
+   * Copies the text of a plain entry from src[from…] as it reads (the named entities replaced)
+   * to where the next string goes, up to the first byte that is not such text: a `<`, an `_x`
+   * escape, any other `&`, or `end`. Where it stopped; the string is added by addCopied, once
+   * the caller knows it is the entry's whole text, and is otherwise left out. One pass that
+   * classes each byte and copies it: a pass to find the text's end and a copy after it read
+   * every byte twice (the copy alone was a fifth of loading the bench's table).
+   */
+  copyText(src: Uint8Array, from: number, end: number): number {
+    this.room(end - from);
+    const staging = this.staging;
+    let at = this.used;
+    let wide = false;
+    let special = false;
+    let continuation = 0;
+    let astral = 0;
+    let i = from;
+    for (; i < end; i++) {
+      const b = src[i]!;
+      const k = TEXT_BYTE[b]!;
+      if (k !== 0) {
+        if (k === CONTINUATION) {
+          wide = true;
+          continuation++;
+        } else if (k === LEAD) {
+          wide = true;
+          if (b >= 0xf0) astral++;
+        } else if (k === SPECIAL) special = true;
+        else if (k === AMP) {
+          const entity = namedEntity(src, i, end);
+          if (entity < 0) break;
+          const [name, char] = ENTITIES[entity]!;
+          // `&quot;` is a quote once unescaped.
+          if (char === 34) special = true;
+          staging[at++] = char;
+          i += name.length - 1;
+          continue;
+        } else if (b === 60 || src[i + 1] === 120) break; // `<`, or `_x` (an escape)
+      }
+      staging[at++] = b;
+    }
+    this.textEnd = at;
+    this.textWide = wide;
+    this.textSpecial = special;
+    this.textUnits = at - this.used - continuation + astral;
+    return i;
+  }
+
+  /** Whether the text copyText copied is well-formed UTF-8. */
+  copiedIsUtf8(): boolean {
+    return isUtf8(this.staging, this.used, this.textEnd);
+  }
+
+  /** Adds the text copyText copied as the next string. */
+  addCopied(): void {
+    this.added(this.textEnd, this.textSpecial, this.textWide);
+  }
+
+  /** Room in `staging` for `length` more bytes. */
+  private room(length: number): void {
+    if (this.used + length <= this.staging.length) return;
+    const grown = new Uint8Array(Math.max(this.staging.length * 2, this.used + length));
+    grown.set(this.staging.subarray(0, this.used));
+    this.staging = grown;
+  }
+
+  /** The next string is staging[used, end). */
+  private added(end: number, special: boolean, wide: boolean): void {
+    const local = this.n++ & (BLOCK_STRINGS - 1);
+    this.stagingStarts[local] = wide ? this.used | WIDE : this.used;
     if (special) this.stagingSpecial[local >> 3]! |= 1 << (local & 7);
-    this.used = at;
+    this.used = end;
     if ((this.n & (BLOCK_STRINGS - 1)) === 0) this.seal();
   }
+
   private seal(): void {
     const count = ((this.n - 1) & (BLOCK_STRINGS - 1)) + 1;
     const starts = this.stagingStarts.subarray(0, count);
@@ -278,24 +346,6 @@ function namedEntity(bytes: Uint8Array, at: number, to: number): number {
   return k >= 0 && startsWithBytes(bytes, ENTITIES[k]![0], at, to) ? k : -1;
 }
 
-/** Copies bytes[from, to) into `out` with its named entities as their characters; the length. */
-function unescape(bytes: Uint8Array, from: number, to: number, out: Uint8Array): number {
-  let n = 0;
-  for (let i = from; i < to;) {
-    const b = bytes[i]!;
-    const k = b === 38 ? namedEntity(bytes, i, to) : -1;
-    if (k >= 0) {
-      const [entity, char] = ENTITIES[k]!;
-      out[n++] = char;
-      i += entity.length;
-    } else {
-      out[n++] = b;
-      i++;
-    }
-  }
-  return n;
-}
-
 function startsWithBytes(bytes: Uint8Array, pattern: Uint8Array, at: number, to: number): boolean {
   if (at + pattern.length > to) return false;
   for (let k = 0; k < pattern.length; k++) if (bytes[at + k] !== pattern[k]) return false;
@@ -383,57 +433,17 @@ export async function readSharedStrings(
         const c = buffer[afterT];
         const tGt = c === 62 ? afterT : c === 32 ? indexOfByte(buffer, 62, afterT, end) : -1;
         if (tGt > 0 && buffer[tGt - 1] !== 47) {
-          const textStart = tGt + 1;
-          let i = textStart;
-          let wide = false;
-          let continuation = 0;
-          let astral = 0;
-          let entities = 0;
-          let special = false;
-          for (; i < end; i++) {
-            const b = buffer[i]!;
-            const k = TEXT_BYTE[b]!;
-            if (k === 0) continue;
-            if (k === CONTINUATION) {
-              wide = true;
-              continuation++;
-            } else if (k === LEAD) {
-              wide = true;
-              if (b >= 0xf0) astral++;
-            } else if (k === SPECIAL) special = true;
-            else if (k === AMP) {
-              const entity = namedEntity(buffer, i, end);
-              if (entity < 0) break;
-              // `&quot;` is a quote once unescaped.
-              if (entity === 3) special = true;
-              const length = ENTITIES[entity]![0].length;
-              entities += length - 1;
-              i += length - 1;
-            } else if (b === 60 || buffer[i + 1] === 120) break; // `<`, or `_x` (an escape)
-          }
-          const textEnd = i;
+          const textEnd = strings.copyText(buffer, tGt + 1, end);
           if (
             textEnd < end &&
             buffer[textEnd] === 60 &&
             startsWithBytes(buffer, tClose, textEnd, end) &&
             startsWithBytes(buffer, close, textEnd + tClose.length, end) &&
             // Malformed UTF-8 takes the decoding path, which reads it as U+FFFD.
-            (!wide || isUtf8(buffer, textStart, textEnd))
+            (!strings.textWide || strings.copiedIsUtf8())
           ) {
-            const length = textEnd - textStart - entities;
-            count(length - continuation + astral);
-            // Without entities the bytes are the text: the pass above found its special bytes.
-            if (entities === 0) strings.addKnown(buffer, textStart, textEnd, special, wide);
-            else {
-              if (scratch.length < length) scratch = new Uint8Array(length * 2);
-              strings.addKnown(
-                scratch,
-                0,
-                unescape(buffer, textStart, textEnd, scratch),
-                special,
-                wide,
-              );
-            }
+            count(strings.textUnits);
+            strings.addCopied();
             entryEnd = textEnd + tClose.length + close.length;
           }
         }
