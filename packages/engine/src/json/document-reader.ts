@@ -103,6 +103,7 @@ export class DocumentReader {
   // The record being read: its start in the current piece (0 when it began in an earlier one),
   // the text it had in earlier pieces, and its start position once known.
   private piece = '';
+  private pieceControls = true;
   private recordStart = 0;
   private carry = '';
   private recordPosition: TextPosition | undefined;
@@ -129,8 +130,10 @@ export class DocumentReader {
     this.quick = limits.maxDepth >= QUICK_RECORD_MAX_DEPTH ? sink.quickRecord : undefined;
   }
 
-  text(piece: string): void {
+  /** `controls`: whether the piece may hold control characters (QuickRecord's last argument). */
+  text(piece: string, controls = true): void {
     if (this.phase === STOPPED) return;
+    this.pieceControls = controls;
     let pos = 0;
     if (!this.started) {
       this.started = true;
@@ -418,7 +421,10 @@ export class DocumentReader {
         this.row++;
         if (this.quick !== undefined) {
           const lineFeed = piece.indexOf('\n', pos);
-          if (lineFeed !== -1 && this.quick(piece, pos, lineFeed, this.row, true) >= 0)
+          if (
+            lineFeed !== -1 &&
+            this.quick(piece, pos, lineFeed, this.row, true, this.pieceControls) >= 0
+          )
             return lineFeed + 1;
         }
         this.beginRecord(pos);
@@ -471,7 +477,14 @@ export class DocumentReader {
   private beginElement(pos: number): number {
     this.row++;
     if (this.quick !== undefined) {
-      const end = this.quick(this.piece, pos, this.piece.length, this.row, false);
+      const end = this.quick(
+        this.piece,
+        pos,
+        this.piece.length,
+        this.row,
+        false,
+        this.pieceControls,
+      );
       if (end >= 0) {
         this.phase = ARRAY_AFTER_ELEMENT;
         return end;

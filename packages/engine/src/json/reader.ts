@@ -30,6 +30,7 @@
 import type { Warning } from '../model.ts';
 import { DocumentReader, type JsonReaderLimits } from './document-reader.ts';
 import { forEachAsciiStretch } from '../text/ascii-stretches.ts';
+import { hasOtherControls } from '../text/controls.ts';
 import { createUtf8Stream } from './utf8-stream.ts';
 
 export type { JsonReaderLimits } from './document-reader.ts';
@@ -55,6 +56,11 @@ export type QuickRecord = (
   end: number,
   row: number,
   line: boolean,
+  /**
+   * False when the text is known to hold no control character other than tab, line feed and
+   * carriage return (text/controls.ts); true when it may.
+   */
+  controls: boolean,
 ) => number;
 
 /** The nesting a QuickRecord handles; the reader offers it only when its own limit is as deep. */
@@ -127,10 +133,13 @@ export function createJsonReaderWithLimits(
 ): JsonReader {
   const document = new DocumentReader(sink, shape, limits);
   const bytes = createUtf8Stream({
-    text: (piece) => document.text(piece),
+    // The text of a push comes from that push's bytes (and the lead bytes of a cut character, never
+    // control characters), so the bytes' answer holds for it.
+    text: (piece) => document.text(piece, pieceControls),
     invalidUtf8: (byteOffset, note) => document.invalidUtf8(byteOffset, note),
   });
   let ended = false;
+  let pieceControls = true;
   const pushStretch = (piece: Uint8Array) => (start: number, end: number) => {
     if (!document.hasStopped) bytes.push(piece.subarray(start, end));
   };
@@ -142,6 +151,7 @@ export function createJsonReaderWithLimits(
       for (let from = 0; from < chunk.length; from += MAX_PIECE_BYTES) {
         if (ended || document.hasStopped) return;
         const piece = chunk.subarray(from, from + MAX_PIECE_BYTES);
+        pieceControls = hasOtherControls(piece);
         forEachAsciiStretch(piece, pushStretch(piece));
       }
     },

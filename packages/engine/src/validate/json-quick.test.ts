@@ -44,7 +44,7 @@ const clean = '{"id": 7, "name": "Ann", "address": {"zip": "123"}}';
 describe('the JSON fast path on its own', () => {
   it('says where a clean record ends', () => {
     const text = `[${clean}, {"id": 8}]`;
-    expect(quick()(text, 1, text.length, 1, false)).toBe(1 + clean.length);
+    expect(quick()(text, 1, text.length, 1, false, true)).toBe(1 + clean.length);
   });
 
   it('gives up on every record with something to report, and on what it does not handle', () => {
@@ -72,30 +72,35 @@ describe('the JSON fast path on its own', () => {
       '{"id": 7, "name": "Ann", "address": {"zip": "123"}, "x": 1.}', // fraction without digits
       '{"id": 7, "name": "Ann", "address": {"zip": "123"}, "x": tru}', // cut literal
     ]) {
-      expect(check(record, 0, record.length, 1, false), record).toBe(-1);
+      expect(check(record, 0, record.length, 1, false, true), record).toBe(-1);
     }
+  });
+
+  it('gives up on a raw control character in a string when the text may hold one', () => {
+    const record = '{"id": 7, "name": "An\u0001n", "address": {"zip": "123"}}';
+    expect(quick()(record, 0, record.length, 1, false, true)).toBe(-1);
   });
 
   it('reads escaped values as JSON.parse does', () => {
     const record = '{"id": 7, "name": "\\"A\\u006e\\/", "address": {"zip": "\\u0031\\u00323"}}';
-    expect(quick()(record, 0, record.length, 1, false)).toBe(record.length);
+    expect(quick()(record, 0, record.length, 1, false, true)).toBe(record.length);
   });
 
   it('reports an undescribed property only when the schema is strict', () => {
     const record = '{"id": 7, "name": "Ann", "address": {"zip": "123"}, "note": [1, {"a": null}]}';
-    expect(quick(true)(record, 0, record.length, 1, false)).toBe(record.length);
-    expect(quick(false)(record, 0, record.length, 1, false)).toBe(-1);
+    expect(quick(true)(record, 0, record.length, 1, false, true)).toBe(record.length);
+    expect(quick(false)(record, 0, record.length, 1, false, true)).toBe(-1);
   });
 
   it('on a line, needs only blanks after the record up to the line end', () => {
     const check = quick();
     const text = `${clean} \r\n{"id": 1}`;
-    expect(check(text, 0, clean.length + 2, 1, true)).toBe(clean.length);
+    expect(check(text, 0, clean.length + 2, 1, true, true)).toBe(clean.length);
     const trailing = `${clean} x\n`;
-    expect(check(trailing, 0, trailing.length - 1, 1, true)).toBe(-1);
+    expect(check(trailing, 0, trailing.length - 1, 1, true, true)).toBe(-1);
     // A record that goes on past its line is not read from the next one.
     const split = '{"id": 7, "name": "Ann",\n"address": {"zip": "123"}}';
-    expect(check(split, 0, split.indexOf('\n'), 1, true)).toBe(-1);
+    expect(check(split, 0, split.indexOf('\n'), 1, true, true)).toBe(-1);
   });
 });
 

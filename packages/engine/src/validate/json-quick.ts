@@ -115,10 +115,11 @@ export function createQuickRecord(root: JsonNode, startRow: (row: number) => boo
   let escaped = false;
 
   /** An equal text has the same positions, so only going back before `reached` needs new searches. */
-  function usePiece(piece: string, start: number): void {
+  function usePiece(piece: string, start: number, mayHaveControls: boolean): void {
     if (piece === text && start >= reached) return;
     text = piece;
-    controls = OTHER_CONTROLS.test(piece);
+    // The reader has mostly looked already, on the bytes (text/controls.ts).
+    controls = mayHaveControls && OTHER_CONTROLS.test(piece);
     nextBackslash = nextLineFeed = nextReturn = nextTab = -1;
     reached = 0;
   }
@@ -430,9 +431,9 @@ export function createQuickRecord(root: JsonNode, startRow: (row: number) => boo
     return after;
   }
 
-  return (piece, start, end, recordRow, line) => {
+  return (piece, start, end, recordRow, line, mayHaveControls) => {
     if (!startRow(recordRow)) return GIVE_UP;
-    usePiece(piece, start);
+    usePiece(piece, start, mayHaveControls);
     if (controls) return GIVE_UP;
     // Nothing at or past n is read as part of the record, except the single character at n when
     // a comparison needs one: a line's line feed (never a JSON token) or NaN past the piece.
