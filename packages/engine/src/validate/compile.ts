@@ -50,6 +50,13 @@ export interface CompiledField {
   /** A present, non-null JSON value: JSON typing applies (`"2"` is not an integer). */
   checkJson(value: unknown, row: number, out: Failure[]): void;
   /**
+   * A JSON string value with no escapes, where it lies (text[start, end), between its quotes):
+   * exactly what checkJson does with the string, without cutting it out. Undefined for fields
+   * whose checkJson does more with a string than check its text (number, integer and boolean
+   * types, JSON type lists, any value).
+   */
+  readonly checkJsonString: CompiledField['checkSpan'] | undefined;
+  /**
    * Dates, numbers and enums: the value the type check last accepted, with what it read (a
    * date's key, a number's scan; an enum's value is listed), for the cross-field rules.
    */
@@ -118,6 +125,15 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
     template: spec.rules.message,
     last,
     checkSpan,
+    // What checkJson below does with a string a field of these types accepts: checkValue on its
+    // text, which checkSpan is (acceptedText gives the string itself).
+    checkJsonString:
+      spec.anyValue ||
+      spec.jsonTypes !== undefined ||
+      numeric !== undefined ||
+      spec.type === 'boolean'
+        ? undefined
+        : checkSpan,
     // Any JSON value is accepted (see FieldSpec.anyValue); a CSV cell is text, checked as text.
     checkJson: spec.anyValue
       ? () => {}

@@ -329,6 +329,14 @@ export function createQuickRecord(root: JsonNode, startRow: (row: number) => boo
     if (c === QUOTE) {
       end = stringEnd(i + 1);
       if (end < 0) return GIVE_UP;
+      // Most strings are checked where they lie, as CSV cells are: no string cut per value.
+      const inPlace = field.checkJsonString;
+      if (!escaped && inPlace !== undefined && !field.stateful) {
+        inPlace(text, i + 1, end, row, out);
+        if (out.length === 0) return end + 1;
+        out.length = 0;
+        return GIVE_UP;
+      }
       // JSON.parse itself turns escapes into the value, as the normal path would.
       value = escaped ? JSON.parse(text.slice(i, end + 1)) : text.slice(i + 1, end);
       end++;
