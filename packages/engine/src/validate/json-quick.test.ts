@@ -135,6 +135,7 @@ const values = fc.oneof(
     'false',
     'null',
     '"Ann"',
+    '""',
     '"A"',
     '"123"',
     '"12a"',
