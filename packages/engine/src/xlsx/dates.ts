@@ -92,15 +92,20 @@ export function serialToParts(serial: number, date1904: boolean): DateTimeParts 
     days++;
     seconds = 0;
   }
-  const time = {
-    hour: Math.floor(seconds / 3600),
-    minute: Math.floor((seconds % 3600) / 60),
-    second: seconds % 60,
-  };
-  if (!date1904 && days === 60) return { year: 1900, month: 2, day: 29, ...time };
+  const hour = Math.floor(seconds / 3600);
+  const minute = Math.floor((seconds % 3600) / 60);
+  const second = seconds % 60;
+  if (!date1904 && days === 60) return { year: 1900, month: 2, day: 29, hour, minute, second };
   if (!date1904 && days < 60) days++;
   const d = new Date((date1904 ? EPOCH_1904 : EPOCH_1900) + days * DAY_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), ...time };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour,
+    minute,
+    second,
+  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -112,29 +117,74 @@ export function isoText(p: DateTimeParts, kind: DateKind): string {
   return kind === 3 ? time : kind === 2 ? `${date} ${time}` : date;
 }
 
+/** The tokens of a schema date format: text, the part it stands for (see partOf), its width. */
+const TOKENS: [string, number, number][] = [
+  ['YYYY', 0, 4],
+  ['MM', 1, 2],
+  ['DD', 2, 2],
+  ['HH', 3, 2],
+  ['mm', 4, 2],
+  ['ss', 5, 2],
+];
+
+/**
+ * A format read once into its pieces: literal text as strings, a token as its part * 8 + width.
+ * A sheet's date column formats every day it holds (~11,000 on the bench's workbook): reading the
+ * format again for each, with a search of the token list at every position, made that code hot
+ * enough to be compiled, and large to compile.
+ */
+const formats = new Map<string, (string | number)[]>();
+/** Formats kept at most: a schema has a few; more only start the map again. */
+const MAX_FORMATS = 64;
+
+function formatPieces(format: string): (string | number)[] {
+  let pieces = formats.get(format);
+  if (pieces !== undefined) return pieces;
+  pieces = [];
+  let text = '';
+  for (let i = 0; i < format.length;) {
+    const token = TOKENS.find(([t]) => format.startsWith(t, i));
+    if (token) {
+      if (text !== '') pieces.push(text);
+      text = '';
+      pieces.push(token[1] * 8 + token[2]);
+      i += token[0].length;
+    } else {
+      if (format[i] !== 'z') text += format[i];
+      i++;
+    }
+  }
+  if (text !== '') pieces.push(text);
+  if (formats.size >= MAX_FORMATS) formats.clear();
+  formats.set(format, pieces);
+  return pieces;
+}
+
+function partOf(p: DateTimeParts, part: number): number {
+  switch (part) {
+    case 0:
+      return p.year;
+    case 1:
+      return p.month;
+    case 2:
+      return p.day;
+    case 3:
+      return p.hour;
+    case 4:
+      return p.minute;
+    default:
+      return p.second;
+  }
+}
+
 /**
  * Text in a schema date format (tokens YYYY MM DD HH mm ss; Z written as `Z`, the optional z
  * left out), so that a real date in a date column reads as valid in the field's own format.
  */
 export function formatDateParts(p: DateTimeParts, format: string): string {
   let out = '';
-  const tokens: [string, number, number][] = [
-    ['YYYY', p.year, 4],
-    ['MM', p.month, 2],
-    ['DD', p.day, 2],
-    ['HH', p.hour, 2],
-    ['mm', p.minute, 2],
-    ['ss', p.second, 2],
-  ];
-  for (let i = 0; i < format.length;) {
-    const token = tokens.find(([t]) => format.startsWith(t, i));
-    if (token) {
-      out += pad(token[1], token[2]);
-      i += token[0].length;
-    } else {
-      if (format[i] !== 'z') out += format[i];
-      i++;
-    }
+  for (const piece of formatPieces(format)) {
+    out += typeof piece === 'string' ? piece : pad(partOf(p, piece >> 3), piece & 7);
   }
   return out;
 }
