@@ -1,12 +1,14 @@
 // Server responsiveness: the real server (a child process on a temp DATA_DIR) validates a ~100 MB
 // CSV uploaded to POST /api/validate while GET /healthz and GET /api/auth/me are polled every
 // 50 ms. Validation runs in worker threads (docs/decisions/030), so those requests must keep
-// answering: target p99 < 100 ms during the upload. Also reports the validation's MB/s.
+// answering: target p99 < 100 ms during the upload. Also reports the validation's MB/s, against
+// the built CLI's (`--jobs 1`, spawn to exit, before and after the upload) on the same file and
+// schema: target (issue 24) the upload keeps at least 80% of the CLI's throughput.
 //
 //   BENCH_SKIP_SERVER=1   skip this section        BENCH_SERVER_MB=100   size of the upload (MB)
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,9 @@ import type { BenchContext, Section, SectionResult, Target } from '../lib/types.
 
 const POLL_MS = 50;
 const TARGET_P99_MS = 100;
+/** The upload's MB/s as a share of the CLI's on the same file (issue 24). */
+const TARGET_CLI_SHARE = 0.8;
+const BUILT_CLI = join(REPO_ROOT, 'packages/cli/bin/schemacheck.js');
 const TIER = 'business';
 const PASSWORD = 'Bench-Kettle-42!';
 
@@ -167,6 +172,22 @@ function poller(port: number, path: string, cookie: string) {
   };
 }
 
+/**
+ * The built CLI on the file, one thread, whole process: wall ms and the errors it found. Built
+ * here when absent (the cli-process and jobs sections build it too).
+ */
+function cliRun(csvPath: string, schemaPath: string): { ms: number; errors: number } {
+  const started = performance.now();
+  const r = spawnSync(
+    process.execPath,
+    [BUILT_CLI, 'validate', csvPath, '--schema', schemaPath, '--format', 'json', '--jobs', '1'],
+    { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  const ms = performance.now() - started;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`CLI exited ${r.status}: ${r.stderr}`);
+  return { ms, errors: (JSON.parse(r.stdout) as { errorCount: number }).errorCount };
+}
+
 async function upload(port: number, session: Session, csvPath: string) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
@@ -222,6 +243,12 @@ export const serverResponsivenessSection: Section = {
       const bytes = statSync(csvPath).size;
       ctx.log(`  generated ${fmt(bytes / 1e6)} MB, ${fmt(planted.rows)} rows`);
 
+      const schemaPath = join(dir, 'schema.json');
+      writeFileSync(schemaPath, JSON.stringify(PRODUCTS_SCHEMA));
+      const build = spawnSync('npm', ['run', 'build', '-w', 'packages/cli'], { cwd: REPO_ROOT });
+      if (build.status !== 0) throw new Error(`CLI build failed: ${build.stderr}`);
+      const cliRuns = [cliRun(csvPath, schemaPath)];
+
       const port = await freePort();
       const username = `bench${randomBytes(4).toString('hex')}`;
       child = await startServer(port, dataDir);
@@ -251,6 +278,11 @@ export const serverResponsivenessSection: Section = {
       const ms = performance.now() - started;
       const h = await health.stop();
       const m = await me.stop();
+      cliRuns.push(cliRun(csvPath, schemaPath));
+      for (const run of cliRuns) {
+        if (run.errors !== planted.errors)
+          failures.push(`the CLI found ${run.errors} errors, expected ${planted.errors}`);
+      }
 
       if (res.status !== 200)
         failures.push(`upload answered ${res.status}: ${res.body.slice(0, 200)}`);
@@ -290,7 +322,12 @@ export const serverResponsivenessSection: Section = {
       ]);
       const worstP99 = Math.max(stats(h.latencies).p99, stats(m.latencies).p99);
       const rate = mbPerSecond(bytes, ms);
-      const summary = `upload + validation of ${fmt(bytes / 1e6)} MB (${fmt(planted.rows)} rows, ${TIER} plan): ${fmt(ms / 1000, 1)} s, ${fmt(rate, 1)} MB/s`;
+      const cliMs = (cliRuns[0]!.ms + cliRuns[1]!.ms) / 2;
+      const cliRate = mbPerSecond(bytes, cliMs);
+      const share = rate / cliRate;
+      const summary =
+        `upload + validation of ${fmt(bytes / 1e6)} MB (${fmt(planted.rows)} rows, ${TIER} plan): ${fmt(ms / 1000, 1)} s, ${fmt(rate, 1)} MB/s; ` +
+        `the CLI on the same file (--jobs 1, spawn to exit, mean of the runs before and after: ${cliRuns.map((r) => fmt(r.ms / 1000, 2)).join(' / ')} s): ${fmt(cliRate, 1)} MB/s, so the upload keeps ${fmt(share * 100)}%`;
       ctx.log(`  ${summary}`);
       const targets: Target[] = [
         {
@@ -298,6 +335,12 @@ export const serverResponsivenessSection: Section = {
           goal: `< ${TARGET_P99_MS} ms`,
           actual: `${fmt(worstP99, 1)} ms`,
           met: Number.isFinite(worstP99) ? worstP99 < TARGET_P99_MS : null,
+        },
+        {
+          name: 'HTTP upload vs the CLI, one core',
+          goal: `≥ ${fmt(TARGET_CLI_SHARE * 100)}% of the CLI's MB/s`,
+          actual: `${fmt(share * 100)}% (${fmt(rate, 1)} vs ${fmt(cliRate, 1)} MB/s)`,
+          met: Number.isFinite(share) ? share >= TARGET_CLI_SHARE : null,
         },
       ];
       return {
@@ -308,6 +351,7 @@ export const serverResponsivenessSection: Section = {
           rows: planted.rows,
           ms,
           mbPerSecond: rate,
+          cli: { runsMs: cliRuns.map((r) => r.ms), mbPerSecond: cliRate, share },
           latency: Object.fromEntries(rows.map(([name, s]) => [name, s])),
         },
         targets,
