@@ -23,9 +23,9 @@ export function rowOutputKey(userId: string, resultId: string, stream: RowStream
   return userKey(userId, 'rows', `${resultId}.${stream}`);
 }
 
-/** A result's row outputs being written: `write` as the worker sends text, then end or abort. */
+/** A result's row outputs being written: `write` as the worker sends them, then end or abort. */
 export interface RowOutputSink {
-  write(stream: RowStream, text: string): void;
+  write(stream: RowStream, data: string | Uint8Array): void;
   /** Waits until both outputs are stored. */
   end(): Promise<void>;
   /** Stops writing and removes what was written (a run that is not recorded). */
@@ -44,9 +44,9 @@ export function openRowOutputs(storage: Storage, userId: string, resultId: strin
   });
   const of = (stream: RowStream) => outs.find((o) => o.stream === stream)!;
   return {
-    write(stream, text) {
+    write(stream, data) {
       const { body } = of(stream);
-      if (!body.destroyed && !body.writableEnded) body.write(text);
+      if (!body.destroyed && !body.writableEnded) body.write(data);
     },
     async end() {
       for (const o of outs) o.body.end();

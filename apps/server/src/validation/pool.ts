@@ -28,6 +28,9 @@ const MAX_IN_FLIGHT = 8;
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./worker.ts', import.meta.url).href;
 
+/** Report text, or with `stream` a piece of the valid or invalid rows output (UTF-8 bytes). */
+export type ReportListener = (data: string | Uint8Array, stream?: 'valid' | 'invalid') => void;
+
 export type OpenResult =
   { ok: true; fileType?: FileType } | { ok: false; problems: SchemaProblem[] };
 
@@ -83,7 +86,7 @@ export class ValidationJob {
   } | null = null;
   /** The awaited answer of a split job's chunk or merge step (chunkDone, verdict). */
   private answer: { resolve: (m: FromWorker) => void; reject: (e: Error) => void } | null = null;
-  private onReport: ((text: string, stream?: 'valid' | 'invalid') => void) | null = null;
+  private onReport: ReportListener | null = null;
   private failure: Error | null = null;
   private closed = false;
   /** Data rows the worker has read so far. */
@@ -111,10 +114,7 @@ export class ValidationJob {
     });
   }
 
-  begin(
-    options: BeginOptions,
-    onReport?: (text: string, stream?: 'valid' | 'invalid') => void,
-  ): void {
+  begin(options: BeginOptions, onReport?: ReportListener): void {
     this.onReport = onReport ?? null;
     this.send({ type: 'begin', job: this.id, options });
   }
@@ -166,10 +166,7 @@ export class ValidationJob {
    * begin() writes them; then merge() each outcome in order, push() each merged chunk's bytes
    * when the row outputs are wanted, and end().
    */
-  beginMerge(
-    options: BeginOptions,
-    onReport?: (text: string, stream?: 'valid' | 'invalid') => void,
-  ): void {
+  beginMerge(options: BeginOptions, onReport?: ReportListener): void {
     this.onReport = onReport ?? null;
     this.send({ type: 'beginMerge', job: this.id, options });
   }
@@ -198,7 +195,7 @@ export class ValidationJob {
    */
   runFile(
     options: FileOptions,
-    onReport?: (text: string, stream?: 'valid' | 'invalid') => void,
+    onReport?: ReportListener,
   ): Promise<{ result: ValidationResult; input: FileInputInfo }> {
     this.onReport = onReport ?? null;
     return new Promise((resolve, reject) => {
@@ -243,7 +240,10 @@ export class ValidationJob {
         this.wake();
         return;
       case 'report':
-        this.onReport?.(m.text, m.stream);
+        this.onReport?.(m.text);
+        return;
+      case 'rows':
+        this.onReport?.(m.bytes, m.stream);
         return;
       case 'chunkDone':
         this.answer?.resolve(m);

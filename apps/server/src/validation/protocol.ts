@@ -83,8 +83,10 @@ export type FromWorker =
       fileType?: FileType;
     }
   | { type: 'ack'; job: number; rows: number; stopped: boolean }
-  /** Report text; with `stream`, text of the valid or invalid rows output instead. */
-  | { type: 'report'; job: number; text: string; stream?: 'valid' | 'invalid' }
+  /** Report text. */
+  | { type: 'report'; job: number; text: string }
+  /** A piece of the valid or invalid rows output, as UTF-8 bytes whose buffer is transferred. */
+  | { type: 'rows'; job: number; stream: 'valid' | 'invalid'; bytes: Uint8Array }
   | { type: 'done'; job: number; result: ValidationResult; input?: FileInputInfo }
   | { type: 'chunkDone'; job: number; outcome: ChunkOutcome }
   | { type: 'verdict'; job: number; verdict: ChunkVerdict }

@@ -183,8 +183,8 @@ export async function runValidation(
         rowOutputs = openRowOutputs(deps.storage, input.userId, resultId);
       }
     };
-    const onText = (text: string, stream?: RowStream) =>
-      stream ? rowOutputs?.write(stream, text) : void sink!.write(text);
+    const onText = (data: string | Uint8Array, stream?: RowStream) =>
+      stream ? rowOutputs?.write(stream, data) : void sink!.write(data);
     const begin = (first: Uint8Array) => {
       detected = detectFileType(fileName, first, opened.fileType);
       if (!detected) throw new AppError('unsupported_file');
