@@ -189,6 +189,7 @@ const TIME = '/usr/bin/time';
 function cliRun(
   csvPath: string,
   schemaPath: string,
+  rowsOut?: string,
 ): { ms: number; cpuMs: number | null; errors: number } {
   const args = [
     BUILT_CLI,
@@ -200,6 +201,9 @@ function cliRun(
     'json',
     '--jobs',
     '1',
+    ...(rowsOut === undefined
+      ? []
+      : ['--valid-out', `${rowsOut}.valid.csv`, '--invalid-out', `${rowsOut}.invalid.csv`]),
   ];
   const timed = existsSync(TIME);
   const started = performance.now();
@@ -291,7 +295,11 @@ export const serverResponsivenessSection: Section = {
       writeFileSync(schemaPath, JSON.stringify(PRODUCTS_SCHEMA));
       const build = spawnSync('npm', ['run', 'build', '-w', 'packages/cli'], { cwd: REPO_ROOT });
       if (build.status !== 0) throw new Error(`CLI build failed: ${build.stderr}`);
+      // The server writes the valid and invalid rows beside the report on this plan (decision
+      // 205): the CLI is also run writing them, to show what part of the gap they are.
+      const rowsOut = join(dir, 'rows');
       const cliRuns = [cliRun(csvPath, schemaPath)];
+      const cliRowsRuns = [cliRun(csvPath, schemaPath, rowsOut)];
 
       const port = await freePort();
       const username = `bench${randomBytes(4).toString('hex')}`;
@@ -330,7 +338,8 @@ export const serverResponsivenessSection: Section = {
       const h = await health.stop();
       const m = await me.stop();
       cliRuns.push(cliRun(csvPath, schemaPath));
-      for (const run of cliRuns) {
+      cliRowsRuns.push(cliRun(csvPath, schemaPath, rowsOut));
+      for (const run of [...cliRuns, ...cliRowsRuns]) {
         if (run.errors !== planted.errors)
           failures.push(`the CLI found ${run.errors} errors, expected ${planted.errors}`);
       }
@@ -374,6 +383,7 @@ export const serverResponsivenessSection: Section = {
       const worstP99 = Math.max(stats(h.latencies).p99, stats(m.latencies).p99);
       const rate = mbPerSecond(bytes, ms);
       const cliMs = (cliRuns[0]!.ms + cliRuns[1]!.ms) / 2;
+      const cliRowsMs = (cliRowsRuns[0]!.ms + cliRowsRuns[1]!.ms) / 2;
       const cliRate = mbPerSecond(bytes, cliMs);
       const share = rate / cliRate;
       const cliCpu = cliRuns.map((r) => r.cpuMs).filter((c): c is number => c !== null);
@@ -386,7 +396,8 @@ export const serverResponsivenessSection: Section = {
           : '';
       const summary =
         `upload + validation of ${fmt(bytes / 1e6)} MB (${fmt(planted.rows)} rows, ${TIER} plan): ${fmt(ms / 1000, 1)} s, ${fmt(rate, 1)} MB/s; ` +
-        `the CLI on the same file (--jobs 1, spawn to exit, mean of the runs before and after: ${cliRuns.map((r) => fmt(r.ms / 1000, 2)).join(' / ')} s): ${fmt(cliRate, 1)} MB/s, so the upload keeps ${fmt(share * 100)}%${cpuNote}`;
+        `the CLI on the same file (--jobs 1, spawn to exit, mean of the runs before and after: ${cliRuns.map((r) => fmt(r.ms / 1000, 2)).join(' / ')} s): ${fmt(cliRate, 1)} MB/s, so the upload keeps ${fmt(share * 100)}%${cpuNote}; ` +
+        `writing the valid and invalid rows too, as the server does: ${fmt(mbPerSecond(bytes, cliRowsMs), 1)} MB/s (${fmt((cliRowsMs / ms) * 100)}%)`;
       ctx.log(`  ${summary}`);
       const targets: Target[] = [
         {
@@ -411,6 +422,7 @@ export const serverResponsivenessSection: Section = {
           ms,
           mbPerSecond: rate,
           cli: { runsMs: cliRuns.map((r) => r.ms), mbPerSecond: cliRate, share, cpuMs: cliCpuMs },
+          cliWithRowOutputs: { runsMs: cliRowsRuns.map((r) => r.ms) },
           serverCpuMs,
           latency: Object.fromEntries(rows.map(([name, s]) => [name, s])),
         },

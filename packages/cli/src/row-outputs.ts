@@ -34,17 +34,20 @@ export async function openRowOutputs(
   const options: Parameters<typeof createRowSplitter>[1] = { fileType: opened.fileType };
   if (opened.delimiter) options.delimiter = opened.delimiter;
   if (opened.jsonShape) options.jsonShape = opened.jsonShape;
-  const splitter = createRowSplitter(
-    { valid: (text) => valid?.write(text), invalid: (text) => invalid?.write(text) },
-    options,
-  );
+  const validOut = batched(valid);
+  const invalidOut = batched(invalid);
+  const splitter = createRowSplitter({ valid: validOut.add, invalid: invalidOut.add }, options);
   return {
     splitter,
     async drain() {
+      validOut.flush();
+      invalidOut.flush();
       for (const stream of [valid, invalid])
         if (stream?.writableNeedDrain) await once(stream, 'drain');
     },
     async close() {
+      validOut.flush();
+      invalidOut.flush();
       await Promise.all(
         [valid, invalid].map((s) =>
           s
@@ -55,5 +58,29 @@ export async function openRowOutputs(
         ),
       );
     },
+  };
+}
+
+/** Characters of rows gathered before one write: a write per row cost more than splitting it. */
+const PIECE = 64 * 1024;
+
+/** Rows for `stream`, written in pieces of about PIECE characters (flush writes the rest). */
+function batched(stream: WriteStream | undefined): { add(text: string): void; flush(): void } {
+  let parts: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (parts.length === 0) return;
+    stream?.write(parts.join(''));
+    parts = [];
+    chars = 0;
+  };
+  return {
+    add(text) {
+      if (stream === undefined) return;
+      parts.push(text);
+      chars += text.length;
+      if (chars >= PIECE) flush();
+    },
+    flush,
   };
 }
