@@ -1,8 +1,8 @@
-// The SchemaCheck engine on a container: an .xlsx workbook (zip directory, shared strings and
-// styles once, the sheet scanned as a stream) or a .csv.gz, opened as the CLI opens them (the
-// engine's planner with node:zlib) and validated against the bench schema.
+// The SchemaCheck engine on an input opened as the CLI opens it (the engine's planner with
+// node:zlib): an .xlsx workbook (zip directory, shared strings and styles once, the sheet scanned
+// as a stream), a .csv.gz or a plain .csv, validated against the bench schema.
 //
-//   node --import tsx bench/peers/engine-input.ts <file.xlsx|file.csv.gz> [--pairs <out.json>]
+//   node --import tsx bench/peers/engine-input.ts <file.xlsx|file.csv.gz|file.csv> [--pairs <out.json>]
 import { fileSource, nodePlatform } from '../../packages/node-platform/src/index.ts';
 import {
   createValidator,
