@@ -6,6 +6,7 @@
 // schema: target (issue 24) the upload keeps at least 80% of the CLI's throughput.
 //
 //   BENCH_SKIP_SERVER=1   skip this section        BENCH_SERVER_MB=100   size of the upload (MB)
+//   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"   node flags for the server (profiling)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -102,11 +103,17 @@ async function signIn(port: number, username: string, register: boolean): Promis
 }
 
 function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: serverEnv(port, dataDir),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=DIR`.
+  const extra = env('BENCH_SERVER_NODE_ARGS', '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...extra, '--import', 'tsx', 'apps/server/src/server.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: serverEnv(port, dataDir),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   return new Promise((resolve, reject) => {

@@ -84,7 +84,7 @@ function csvSplit(
       width = cells.length;
       out.valid(`${line(cells)}\r\n`);
       out.invalid(`${line([...cells, 'errors'])}\r\n`);
-      sink.quickRecord = validAsWritten(out, hasProblems, counts);
+      sink.quickRecord = validAsWritten(out, hasProblems, counts, delimiter);
     },
     record(cells, row) {
       const errors = take(row);
@@ -115,15 +115,18 @@ function csvSplit(
 }
 
 /**
- * The reader's fast path for the valid output: a row without problems and without a quote or a
- * lone carriage return is written as it lies in the text, which is what `line(cells)` would
- * write (no cell of it needs quoting), without cutting it into cells and joining them again,
- * which was most of the cost of the outputs. Any other row is read the normal way.
+ * The reader's fast path for the valid output: a row without problems whose text is what
+ * `line(cells)` would write is written as it lies, without cutting it into cells and joining them
+ * again, which was most of the cost of the outputs. That is a row without a carriage return
+ * (but the one of its CRLF) whose quoted cells are quoted as `csvField` quotes them: they hold a
+ * quote (doubled), the delimiter or a line feed, and nothing follows their closing quote but the
+ * delimiter or the line break. Any other row is read the normal way.
  */
 function validAsWritten(
   out: SplitOutputs,
   hasProblems: (row: number) => boolean,
   counts: { valid: number; invalid: number },
+  delimiter: string,
 ): QuickCsvRecord {
   // The next quote and carriage return at or after where each was last searched in `text`: each
   // character is searched about once per text, not once per row.
@@ -131,6 +134,7 @@ function validAsWritten(
   let reached = 0;
   let nextQuote = -1;
   let nextCR = -1;
+  const delim = delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
   return (piece, start, end, row) => {
     if (piece !== text || start < reached) {
       text = piece;
@@ -142,18 +146,79 @@ function validAsWritten(
     let stop = lineFeed;
     if (stop > start && text.charCodeAt(stop - 1) === CR) stop--;
     if (nextQuote < start) nextQuote = found(text.indexOf('"', start));
-    if (nextQuote < stop) return -1;
     if (nextCR < start) nextCR = found(text.indexOf('\r', start));
-    if (nextCR < stop) return -1;
+    let next = lineFeed + 1;
+    if (nextQuote < stop) {
+      if (delim < 0) return -1;
+      next = quotedRowEnd(text, start, end, delim);
+      if (next < 0) return -1;
+      stop = text.charCodeAt(next - 2) === CR ? next - 2 : next - 1;
+      // A carriage return inside the row: the normal way decides what it is.
+      if (nextCR < stop) return -1;
+    } else if (nextCR < stop) return -1;
     // Its issues, if any, came from the validator first (push it the chunk first).
     if (hasProblems(row)) return -1;
     counts.valid++;
     out.valid(`${text.slice(start, stop)}\r\n`);
-    return lineFeed + 1;
+    return next;
   };
 }
 
+/**
+ * Where the row starting at `start` ends (just after its line feed) when every quoted cell of it
+ * is quoted as `csvField` would quote it and no cell holds a quote unquoted; -1 otherwise, or
+ * when the row does not end before `end`.
+ */
+function quotedRowEnd(text: string, start: number, end: number, delim: number): number {
+  let i = start;
+  for (;;) {
+    if (i >= end) return -1;
+    if (text.charCodeAt(i) === QUOTE) {
+      // A quoted cell: it must need its quotes, and end at a delimiter or the line break.
+      let needsQuotes = false;
+      let j = i + 1;
+      for (;;) {
+        if (j >= end) return -1;
+        const c = text.charCodeAt(j);
+        if (c === QUOTE) {
+          if (j + 1 >= end) return -1;
+          if (text.charCodeAt(j + 1) !== QUOTE) break;
+          needsQuotes = true;
+          j += 2;
+          continue;
+        }
+        if (c === delim || c === LF) needsQuotes = true;
+        else if (c === CR) return -1;
+        j++;
+      }
+      if (!needsQuotes) return -1;
+      i = j + 1;
+      if (i >= end) return -1;
+      const after = text.charCodeAt(i);
+      if (after === delim) i++;
+      else if (after === LF) return i + 1;
+      else if (after === CR && i + 1 < end && text.charCodeAt(i + 1) === LF) return i + 2;
+      else return -1;
+    } else {
+      for (;;) {
+        if (i >= end) return -1;
+        const c = text.charCodeAt(i);
+        if (c === delim) {
+          i++;
+          break;
+        }
+        if (c === LF) return i + 1;
+        if (c === CR) return i + 1 < end && text.charCodeAt(i + 1) === LF ? i + 2 : -1;
+        if (c === QUOTE) return -1;
+        i++;
+      }
+    }
+  }
+}
+
 const CR = 13;
+const LF = 10;
+const QUOTE = 34;
 const found = (at: number) => (at < 0 ? Number.MAX_SAFE_INTEGER : at);
 
 function csvField(value: string, delimiter: string): string {
