@@ -14,6 +14,7 @@
 
 import {
   QUICK_RECORD_MAX_DEPTH,
+  type JsonResume,
   type JsonSink,
   type JsonReaderOptions,
   type QuickRecord,
@@ -123,11 +124,30 @@ export class DocumentReader {
     private readonly sink: JsonSink,
     forcedShape: JsonReaderOptions['shape'],
     private readonly limits: JsonReaderLimits,
+    resume?: JsonResume,
   ) {
-    this.forcedShape = forcedShape;
-    this.shape = forcedShape;
+    this.forcedShape = resume?.shape ?? forcedShape;
+    this.shape = this.forcedShape;
     this.scanner = new ValueScanner(limits.maxDepth);
     this.quick = limits.maxDepth >= QUICK_RECORD_MAX_DEPTH ? sink.quickRecord : undefined;
+    if (resume !== undefined) {
+      // The state the whole file's reader has at a record boundary (see boundary()).
+      this.started = true;
+      this.row = resume.row;
+      this.cursor.line = resume.line;
+      this.cursor.column = resume.column;
+      this.phase = resume.shape === 'array' ? ARRAY_AFTER_COMMA : LINE_START;
+    }
+  }
+
+  /**
+   * Where reading stands: `clean` when exactly at a record boundary a reader can be resumed at
+   * (NDJSON: at a line's start, after a line feed; an array: just after the comma between two
+   * elements), `row` the records read so far.
+   */
+  boundary(): { row: number; clean: boolean } {
+    const at = this.shape === 'array' ? ARRAY_AFTER_COMMA : LINE_START;
+    return { row: this.row, clean: this.phase === at && this.carry.length === 0 };
   }
 
   /** `controls`: whether the piece may hold control characters (QuickRecord's last argument). */

@@ -87,6 +87,24 @@ export interface JsonSink {
 export interface JsonReader {
   push(chunk: Uint8Array): void;
   end(): void;
+  /** Where reading stands between pushes (DocumentReader.boundary). */
+  boundary(): { row: number; clean: boolean };
+}
+
+/**
+ * Reading a range of a file that starts at a record boundary (engine/src/parallel), in the state
+ * the whole file's reader has there: NDJSON just after a line feed, an array just after the comma
+ * before an element. The bytes pushed are the file's from `byteOffset` on.
+ */
+export interface JsonResume {
+  shape: 'array' | 'ndjson';
+  /** Records before the range. */
+  row: number;
+  /** Line and column (code points, 1-based) of the range's first character. */
+  line: number;
+  column: number;
+  /** File offset of the range's first byte (encoding errors name file offsets). */
+  byteOffset: number;
 }
 
 const MAX_PIECE_BYTES = 64 * 1024;
@@ -112,11 +130,17 @@ export const DEFAULT_JSON_READER_LIMITS: Omit<JsonReaderLimits, 'maxDepth'> = {
  * Depth counts from each record's own root: the top-level array of an array file does not count,
  * so with the default 64 a record may nest 64 containers (itself included).
  */
-export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}): JsonReader {
-  return createJsonReaderWithLimits(sink, options.shape, {
-    ...DEFAULT_JSON_READER_LIMITS,
-    maxDepth: depthLimit(options.maxDepth),
-  });
+export function createJsonReader(
+  sink: JsonSink,
+  options: JsonReaderOptions = {},
+  resume?: JsonResume,
+): JsonReader {
+  return createJsonReaderWithLimits(
+    sink,
+    options.shape,
+    { ...DEFAULT_JSON_READER_LIMITS, maxDepth: depthLimit(options.maxDepth) },
+    resume,
+  );
 }
 
 function depthLimit(maxDepth: number | undefined): number {
@@ -130,14 +154,18 @@ export function createJsonReaderWithLimits(
   sink: JsonSink,
   shape: JsonReaderOptions['shape'],
   limits: JsonReaderLimits,
+  resume?: JsonResume,
 ): JsonReader {
-  const document = new DocumentReader(sink, shape, limits);
-  const bytes = createUtf8Stream({
-    // The text of a push comes from that push's bytes (and the lead bytes of a cut character, never
-    // control characters), so the bytes' answer holds for it.
-    text: (piece) => document.text(piece, pieceControls),
-    invalidUtf8: (byteOffset, note) => document.invalidUtf8(byteOffset, note),
-  });
+  const document = new DocumentReader(sink, shape, limits, resume);
+  const bytes = createUtf8Stream(
+    {
+      // The text of a push comes from that push's bytes (and the lead bytes of a cut character,
+      // never control characters), so the bytes' answer holds for it.
+      text: (piece) => document.text(piece, pieceControls),
+      invalidUtf8: (byteOffset, note) => document.invalidUtf8(byteOffset, note),
+    },
+    resume?.byteOffset ?? 0,
+  );
   let ended = false;
   let pieceControls = true;
   const pushStretch = (piece: Uint8Array) => (start: number, end: number) => {
@@ -161,5 +189,6 @@ export function createJsonReaderWithLimits(
       bytes.end();
       document.end();
     },
+    boundary: () => document.boundary(),
   };
 }

@@ -19,7 +19,8 @@ export interface Utf8Stream {
 
 const LINE_FEED = 0x0a;
 
-export function createUtf8Stream(sink: DecodedTextSink): Utf8Stream {
+/** `startOffset`: the file offset of the first byte pushed (a range of a file, engine/src/parallel). */
+export function createUtf8Stream(sink: DecodedTextSink, startOffset = 0): Utf8Stream {
   // Whole characters only, decoded without stream mode: several times faster in Node, and the
   // bytes of a character cut by a chunk's end are kept here (tail) until the next chunk. ignoreBOM
   // keeps U+FEFF in the text so the reader can warn about it.
@@ -28,7 +29,7 @@ export function createUtf8Stream(sink: DecodedTextSink): Utf8Stream {
   const tail = new Uint8Array(4);
   let tailLength = 0;
   /** Absolute offset of the next byte to arrive. */
-  let received = 0;
+  let received = startOffset;
   let skippingToLineFeed = false;
   let stopped = false;
   /** The file's first byte: 0xFF or 0xFE there is the start of a UTF-16 byte order mark. */

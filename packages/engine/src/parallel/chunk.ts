@@ -45,7 +45,11 @@ export interface ChunkValidator {
   takeIssues(): Issue[];
   /** The row of the last line break read when reading stands exactly at a record boundary, else null. */
   boundaryRow(): number | null;
-  finish(): ChunkOutcome;
+  /**
+   * `atFileEnd`: whether the bytes pushed reach the end of the file (default); false for a range
+   * that ends at a verified record boundary inside it.
+   */
+  finish(atFileEnd?: boolean): ChunkOutcome;
 }
 
 /**

@@ -1,4 +1,5 @@
-// Chunked validation of one CSV file on several threads (docs/decisions/210): the pure pieces.
+// Chunked validation of one CSV or JSON file on several threads (docs/decisions/210, 247): the
+// pure pieces.
 // The threads themselves are the caller's (the CLI's worker_threads driver).
 export { newCsvScanState, scanCsvBytes, type CsvCut, type CsvScanState } from './boundary.ts';
 export {
@@ -9,14 +10,32 @@ export {
   type ChunkValidator,
   type CsvChunk,
 } from './chunk.ts';
+export {
+  createJsonChunkValidator,
+  jsonRangeReading,
+  validateJsonInRanges,
+  type JsonChunkOptions,
+} from './json-chunk.ts';
+export {
+  JSON_PLAN_SAMPLE_BYTES,
+  planJsonRanges,
+  planJsonSplit,
+  type JsonRange,
+  type JsonSplitDecision,
+  type JsonSplitPlan,
+} from './json-plan.ts';
 export { ChunkMerger, type ChunkVerdict, type PlannedChunk } from './merge.ts';
 export {
   countSeenTables,
+  csvRangeReading,
   planCsvRanges,
   RangeMerger,
   runCsvRange,
   startCsvRange,
+  startRange,
   type CsvRangeSteps,
+  type RangeReading,
+  type RangeSteps,
   validateCsvInRanges,
   type CsvRange,
   type InRangesOptions,

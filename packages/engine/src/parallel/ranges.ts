@@ -21,7 +21,11 @@ import type { Issue, SchemaModel, ValidationResult, Warning } from '../model.ts'
 import { SeenRegistry, type SeenEntries } from '../validate/rules/unique.ts';
 import { createValidatorWith } from '../validate/validator.ts';
 import { newCsvScanState, scanCsvBytes } from './boundary.ts';
-import { type ChunkValidateOptions, createCsvChunkValidator } from './chunk.ts';
+import {
+  type ChunkValidateOptions,
+  type ChunkValidator,
+  createCsvChunkValidator,
+} from './chunk.ts';
 import { ChunkMerger, type PlannedChunk } from './merge.ts';
 import { CSV_PLAN_SAMPLE_BYTES, type CsvSplitPlan, planCsvSplit } from './plan.ts';
 
@@ -128,9 +132,43 @@ export function runCsvRange(...args: Parameters<typeof startCsvRange>): RangeDon
 }
 
 /** runCsvRange a block at a time: step() reads and validates one block (false once all are). */
-export interface CsvRangeSteps {
+export interface RangeSteps {
   step(): boolean;
   finish(): RangeDone;
+}
+
+export type CsvRangeSteps = RangeSteps;
+
+/** How a file's ranges are read (CSV: chunk.ts, JSON: json-chunk.ts). */
+export interface RangeReading<R extends PlannedChunk> {
+  /** Bytes the first range's first push must hold at least (CSV: its header line, BOM included). */
+  firstPushBytes: number;
+  /** A validator for the range, its `unique` tables seeded with values of earlier ranges. */
+  open(range: R, seeds: readonly (SeenEntries | undefined)[] | undefined): ChunkValidator;
+}
+
+export function csvRangeReading(
+  schema: SchemaModel,
+  plan: CsvSplitPlan,
+  header: Uint8Array,
+  validate: ChunkValidateOptions,
+): RangeReading<CsvRange> {
+  return {
+    firstPushBytes: plan.headerEnd,
+    open: (range, seeds) =>
+      createCsvChunkValidator(
+        schema,
+        plan,
+        header,
+        {
+          index: range.index,
+          start: range.start,
+          lineBreaksBefore: range.lineBreaksBefore,
+          seeds,
+        },
+        validate,
+      ),
+  };
 }
 
 export function startCsvRange(
@@ -143,18 +181,18 @@ export function startCsvRange(
   validate: ChunkValidateOptions,
   run: RangeRunOptions,
 ): CsvRangeSteps {
-  const validator = createCsvChunkValidator(
-    schema,
-    plan,
-    header,
-    {
-      index: range.index,
-      start: range.start,
-      lineBreaksBefore: range.lineBreaksBefore,
-      seeds: run.seeds,
-    },
-    validate,
-  );
+  return startRange(csvRangeReading(schema, plan, header, validate), range, size, read, run);
+}
+
+/** One range of any format, a block at a time (see runCsvRange). */
+export function startRange<R extends PlannedChunk>(
+  reading: RangeReading<R>,
+  range: R,
+  size: number,
+  read: ReadAt,
+  run: RangeRunOptions,
+): RangeSteps {
+  const validator = reading.open(range, run.seeds);
   let kept = 0;
   let overflow = false;
   let blockBytes = run.blockBytes;
@@ -178,8 +216,7 @@ export function startCsvRange(
   return {
     step() {
       if (pos >= end) return false;
-      // The first range's first push holds the whole header line (and so the whole BOM).
-      const want = pos === 0 ? Math.max(blockBytes, plan.headerEnd) : blockBytes;
+      const want = pos === 0 ? Math.max(blockBytes, reading.firstPushBytes) : blockBytes;
       const n = Math.min(want, end - pos);
       validator.push(read(pos, n));
       pos += n;
@@ -196,7 +233,7 @@ export function startCsvRange(
       return pos < end;
     },
     finish() {
-      const outcome = validator.finish();
+      const outcome = validator.finish(end === size);
       // Whatever finish() found (the last row of a file without a final line break).
       if (!overflow) {
         if (run.keepIssues !== undefined && kept + outcome.issues.length > run.keepIssues)
@@ -223,16 +260,16 @@ export function countSeenTables(schema: SchemaModel, options: ChunkValidateOptio
 }
 
 /** What the merge asks of its caller. */
-export type RangeAction =
+export type RangeAction<R extends PlannedChunk = CsvRange> =
   /** Issues merged up to file offset `to` (progress, rows output); acknowledge `issues` to the range's thread. */
   | { kind: 'merged'; range: number; to: number; issues: number }
   /** Run this range again with these seeds (undefined: none), keeping every issue. */
-  | { kind: 'rerun'; range: CsvRange; seeds: (SeenEntries | undefined)[] | undefined }
+  | { kind: 'rerun'; range: R; seeds: (SeenEntries | undefined)[] | undefined }
   /** Every range is merged: result() is the file's. */
   | { kind: 'complete' };
 
-interface RangeState {
-  range: CsvRange;
+interface RangeState<R extends PlannedChunk> {
+  range: R;
   /** 0: first run; 1: the second run (seeded or after an overflow). */
   pass: number;
   batches: RangeBatch[];
@@ -246,14 +283,14 @@ interface RangeState {
  * within a run), into the whole file's issues and result. Feed it batch() and done(), then take
  * the actions from drain().
  */
-export class RangeMerger {
+export class RangeMerger<R extends PlannedChunk = CsvRange> {
   private readonly merger: ChunkMerger;
-  private readonly states: RangeState[];
+  private readonly states: RangeState<R>[];
   private current = 0;
   private completed = false;
 
   constructor(
-    ranges: readonly CsvRange[],
+    ranges: readonly R[],
     private readonly seenTables: number,
     maxErrors: number | undefined,
     onIssue: ((issue: Issue) => void) | undefined,
@@ -286,8 +323,8 @@ export class RangeMerger {
   }
 
   /** Merges what can be merged now, in file order. */
-  drain(): RangeAction[] {
-    const actions: RangeAction[] = [];
+  drain(): RangeAction<R>[] {
+    const actions: RangeAction<R>[] = [];
     while (!this.completed) {
       const state = this.states[this.current];
       if (state === undefined) {
@@ -347,7 +384,7 @@ export interface InRangesOptions extends ChunkValidateOptions {
   keepIssues?: number;
   /** The order the ranges' first runs are done in (a permutation of their indexes); default in order. */
   order?: readonly number[];
-  onAction?: (action: RangeAction) => void;
+  onAction?: (action: RangeAction<PlannedChunk>) => void;
 }
 
 /**
@@ -359,39 +396,50 @@ export function validateCsvInRanges(
   bytes: Uint8Array,
   options: InRangesOptions,
 ): ValidationResult | null {
-  const {
-    maxErrors,
-    delimiter,
-    onIssue,
-    ranges: count,
-    blockBytes,
-    keepIssues,
-    order,
-    onAction,
-    ...shared
-  } = options;
+  const { delimiter, ...rest } = options;
   const decision = planCsvSplit(bytes.subarray(0, CSV_PLAN_SAMPLE_BYTES), delimiter);
   if (!decision.ok) return null;
   const plan = decision.plan;
-  const header = bytes.subarray(0, plan.headerEnd);
   const read: ReadAt = (position, length) => bytes.subarray(position, position + length);
-  const ranges = planCsvRanges(read, bytes.length, count, blockBytes);
-  const merger = new RangeMerger(ranges, countSeenTables(schema, shared), maxErrors, onIssue);
-  const runOne = (
-    range: CsvRange,
-    pass: number,
-    seeds: (SeenEntries | undefined)[] | undefined,
-  ) => {
+  const ranges = planCsvRanges(read, bytes.length, options.ranges, options.blockBytes);
+  const shared = sharedOptions(options);
+  const reading = csvRangeReading(schema, plan, bytes.subarray(0, plan.headerEnd), shared);
+  return validateInRanges(schema, bytes, ranges, reading, rest);
+}
+
+/** The options every range's validator shares, from the in-memory pipeline's. */
+export function sharedOptions(options: InRangesOptions): ChunkValidateOptions {
+  const shared: ChunkValidateOptions = {};
+  if (options.maxFieldBytes !== undefined) shared.maxFieldBytes = options.maxFieldBytes;
+  if (options.now !== undefined) shared.now = options.now;
+  if (options.lists !== undefined) shared.lists = options.lists;
+  return shared;
+}
+
+/** validateCsvInRanges for any format: its ranges planned, and how they are read. */
+export function validateInRanges<R extends PlannedChunk>(
+  schema: SchemaModel,
+  bytes: Uint8Array,
+  ranges: readonly R[],
+  reading: RangeReading<R>,
+  options: Omit<InRangesOptions, 'delimiter'>,
+): ValidationResult {
+  const { maxErrors, onIssue, blockBytes, keepIssues, order, onAction } = options;
+  const read: ReadAt = (position, length) => bytes.subarray(position, position + length);
+  const tables = countSeenTables(schema, sharedOptions(options));
+  const merger = new RangeMerger<R>(ranges, tables, maxErrors, onIssue);
+  const runOne = (range: R, pass: number, seeds: (SeenEntries | undefined)[] | undefined) => {
     const mayRerun = pass === 0 && merger.mayRerun(range.index);
-    const done = runCsvRange(schema, plan, header, range, bytes.length, read, shared, {
+    const steps = startRange(reading, range, bytes.length, read, {
       blockBytes,
       seeds,
       keepIssues: mayRerun ? keepIssues : undefined,
       onBatch: (batch) => merger.batch(range.index, pass, batch),
     });
-    merger.done(range.index, pass, done);
+    while (steps.step());
+    merger.done(range.index, pass, steps.finish());
   };
-  const pending: RangeAction[] = [];
+  const pending: RangeAction<R>[] = [];
   const step = () => {
     for (const action of merger.drain()) {
       onAction?.(action);

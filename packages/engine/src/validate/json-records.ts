@@ -160,6 +160,7 @@ export function jsonRecords(run: Run): RecordSource {
       },
     },
     readerOptions,
+    run.jsonChunk,
   );
 }
 

@@ -1,4 +1,5 @@
 import type { CsvChunkReading } from '../csv/reader.ts';
+import type { JsonResume } from '../json/reader.ts';
 import type { Issue, SchemaModel } from '../model.ts';
 import { truncateValue } from './issue-value.ts';
 import type { Collector } from './collector.ts';
@@ -21,13 +22,15 @@ export interface Run {
   readonly stopped: boolean;
   /** CSV, chunked validation only: the bytes are a chunk of a file (engine/src/parallel). */
   readonly csvChunk?: CsvChunkReading | undefined;
+  /** JSON, chunked validation only: the bytes are a range of a file (engine/src/parallel). */
+  readonly jsonChunk?: JsonResume | undefined;
 }
 
 /** The push side of a file reader, wired to a Run. */
 export interface RecordSource {
   push(chunk: Uint8Array): void;
   end(): void;
-  /** CSV: where reading stands (see CsvReader.boundary). */
+  /** Where reading stands (see CsvReader.boundary, JsonReader.boundary). */
   boundary?(): { row: number; clean: boolean } | undefined;
 }
 

@@ -11,6 +11,7 @@ import { type CellRows, csvRecords } from './csv-records.ts';
 import { jsonRecords } from './json-records.ts';
 import type { Run } from './run.ts';
 import type { CsvChunkReading } from '../csv/reader.ts';
+import type { JsonResume } from '../json/reader.ts';
 import { SeenRegistry } from './rules/unique.ts';
 
 export interface ValidateOptions {
@@ -75,11 +76,18 @@ export interface ValidatorInternals {
   seen?: SeenRegistry;
   /** CSV: the bytes pushed are a chunk of a file (its header line, then the chunk). */
   csvChunk?: CsvChunkReading;
+  /** JSON: the bytes pushed are a range of a file, read from a record boundary on. */
+  jsonChunk?: JsonResume;
 }
 
 export interface InternalValidator extends Validator {
-  /** CSV: where reading stands (see CsvReader.boundary). */
+  /** Where reading stands (see CsvReader.boundary, JsonReader.boundary). */
   boundary(): { row: number; clean: boolean } | undefined;
+  /**
+   * end() for a range that stops at a record boundary inside the file: the reader is not told
+   * that the input ended (an array would report the missing rest of the file).
+   */
+  endAtBoundary(): ValidationResult;
 }
 
 export function createValidatorWith(
@@ -110,6 +118,7 @@ export function createValidatorWith(
       fields.map((f) => f.last),
     ),
     csvChunk: internals.csvChunk,
+    jsonChunk: internals.jsonChunk,
     startRow(row) {
       if (stopped) return false;
       if (collector.startRow(row, maxRows)) return true;
@@ -143,6 +152,10 @@ export function createValidatorWith(
       if (result !== undefined) return result;
       if (!stopped) source.end();
       result = collector.result(stopped);
+      return result;
+    },
+    endAtBoundary() {
+      result ??= collector.result(stopped);
       return result;
     },
     get rows() {
