@@ -34,20 +34,20 @@ export async function openRowOutputs(
   const options: Parameters<typeof createRowSplitter>[1] = { fileType: opened.fileType };
   if (opened.delimiter) options.delimiter = opened.delimiter;
   if (opened.jsonShape) options.jsonShape = opened.jsonShape;
-  const validOut = batched(valid);
-  const invalidOut = batched(invalid);
-  const splitter = createRowSplitter({ valid: validOut.add, invalid: invalidOut.add }, options);
+  // The splitter hands its rows over in pieces of about 64 KiB: a write per row cost more.
+  const splitter = createRowSplitter(
+    { valid: (text) => valid?.write(text), invalid: (text) => invalid?.write(text) },
+    options,
+  );
   return {
     splitter,
     async drain() {
-      validOut.flush();
-      invalidOut.flush();
+      splitter.flush();
       for (const stream of [valid, invalid])
         if (stream?.writableNeedDrain) await once(stream, 'drain');
     },
     async close() {
-      validOut.flush();
-      invalidOut.flush();
+      splitter.flush();
       await Promise.all(
         [valid, invalid].map((s) =>
           s
@@ -58,29 +58,5 @@ export async function openRowOutputs(
         ),
       );
     },
-  };
-}
-
-/** Characters of rows gathered before one write: a write per row cost more than splitting it. */
-const PIECE = 64 * 1024;
-
-/** Rows for `stream`, written in pieces of about PIECE characters (flush writes the rest). */
-function batched(stream: WriteStream | undefined): { add(text: string): void; flush(): void } {
-  let parts: string[] = [];
-  let chars = 0;
-  const flush = () => {
-    if (parts.length === 0) return;
-    stream?.write(parts.join(''));
-    parts = [];
-    chars = 0;
-  };
-  return {
-    add(text) {
-      if (stream === undefined) return;
-      parts.push(text);
-      chars += text.length;
-      if (chars >= PIECE) flush();
-    },
-    flush,
   };
 }

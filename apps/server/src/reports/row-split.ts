@@ -8,13 +8,12 @@ import {
 
 // The good rows back, worker side (docs/decisions/205): the engine's row splitter runs beside the
 // validator in the validation worker, fed the same chunks right after the validator, and its two
-// outputs go back to the event loop in pieces of about PIECE characters, encoded as UTF-8 here so
-// that their buffers move to the event loop without a copy, where row-outputs.ts streams them
-// into storage beside the error report.
+// outputs go back to the event loop in the splitter's pieces of about 64 KiB, encoded as UTF-8
+// here so that their buffers move to the event loop without a copy, where row-outputs.ts streams
+// them into storage beside the error report.
 
 export type RowStream = 'valid' | 'invalid';
 
-const PIECE = 64 * 1024;
 const encoder = new TextEncoder();
 
 export interface WorkerRows {
@@ -32,35 +31,18 @@ export function createWorkerRows(
   send: (stream: RowStream, bytes: Uint8Array) => void,
   options: SplitOptions,
 ): WorkerRows {
-  const pending: Record<RowStream, { parts: string[]; chars: number }> = {
-    valid: { parts: [], chars: 0 },
-    invalid: { parts: [], chars: 0 },
-  };
-  const flush = (stream: RowStream) => {
-    const p = pending[stream];
-    if (p.chars === 0 && p.parts.length === 0) return;
-    send(stream, encoder.encode(p.parts.join('')));
-    p.parts = [];
-    p.chars = 0;
-  };
-  const add = (stream: RowStream) => (text: string) => {
-    const p = pending[stream];
-    p.parts.push(text);
-    p.chars += text.length;
-    if (p.chars >= PIECE) flush(stream);
-  };
+  // Its rows come in pieces of about 64 KiB, each encoded once so its buffer can be transferred.
   const splitter: RowSplitter = createRowSplitter(
-    { valid: add('valid'), invalid: add('invalid') },
+    {
+      valid: (text) => send('valid', encoder.encode(text)),
+      invalid: (text) => send('invalid', encoder.encode(text)),
+    },
     options,
   );
   return {
     issue: (i) => splitter.issue(i),
     push: (chunk) => splitter.push(chunk),
-    end() {
-      splitter.end();
-      flush('valid');
-      flush('invalid');
-    },
+    end: () => splitter.end(),
     follow(opened) {
       const chunks = opened.chunks;
       return {

@@ -18,16 +18,23 @@ import {
 import { createJsonReader } from '../json/reader.ts';
 import { type FileType, type Issue, LosslessNumber } from '../model.ts';
 
+/** Where the rows go: whole rows, in pieces of about PIECE_CHARS characters (see flush()). */
 export interface SplitOutputs {
   valid(text: string): void;
   invalid(text: string): void;
 }
+
+/** Characters gathered before an output is called: a call per row cost more than splitting it. */
+const PIECE_CHARS = 64 * 1024;
 
 export interface RowSplitter {
   /** Every issue of the validation, in file order (pass it from onIssue). */
   issue(issue: Issue): void;
   /** The same chunk the validator was just given. */
   push(chunk: Uint8Array): void;
+  /** Hands the outputs what is gathered (a caller that waits for its writes calls it first). */
+  flush(): void;
+  /** Ends reading and flushes. */
   end(): void;
   /** Rows written to each output. */
   readonly counts: { valid: number; invalid: number };
@@ -39,7 +46,14 @@ export interface SplitOptions {
   jsonShape?: 'array' | 'object' | 'ndjson';
 }
 
-export function createRowSplitter(out: SplitOutputs, options: SplitOptions): RowSplitter {
+export function createRowSplitter(outputs: SplitOutputs, options: SplitOptions): RowSplitter {
+  const valid = inPieces((text) => outputs.valid(text));
+  const invalid = inPieces((text) => outputs.invalid(text));
+  const out: SplitOutputs = { valid: valid.add, invalid: invalid.add };
+  const flush = () => {
+    valid.flush();
+    invalid.flush();
+  };
   const problems = new Map<number, string[]>();
   const counts = { valid: 0, invalid: 0 };
   const take = (row: number): string[] | undefined => {
@@ -62,7 +76,36 @@ export function createRowSplitter(out: SplitOutputs, options: SplitOptions): Row
     options.fileType === 'csv'
       ? csvSplit(out, options, take, (row) => problems.has(row), counts)
       : jsonSplit(out, options, take, counts);
-  return { issue, push: reader.push, end: reader.end, counts };
+  return {
+    issue,
+    push: reader.push,
+    flush,
+    end() {
+      reader.end();
+      flush();
+    },
+    counts,
+  };
+}
+
+/** Texts for `write`, joined into pieces of about PIECE_CHARS characters (flush writes the rest). */
+function inPieces(write: (text: string) => void) {
+  let parts: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (parts.length === 0) return;
+    write(parts.join(''));
+    parts = [];
+    chars = 0;
+  };
+  return {
+    add(text: string) {
+      parts.push(text);
+      chars += text.length;
+      if (chars >= PIECE_CHARS) flush();
+    },
+    flush,
+  };
 }
 
 function csvSplit(
