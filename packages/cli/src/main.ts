@@ -34,8 +34,8 @@ Options for validate:
   --entry <name>           Zip: the file inside to check (default: every data file in turn)
   --valid-out <file>       Write the rows without errors there (CSV for CSV and Excel; JSON as given)
   --invalid-out <file>     Write the rows with errors there, with an errors column
-  --jobs <n>               Threads for one CSV file on disk (default 1; stdin uses 1);
-                           the output is the same for every n
+  --jobs <n>               Threads for one CSV, NDJSON or JSON-array file on disk (default 1;
+                           stdin, gzip and zip use 1); the output is the same for every n
   --list <name=file>       A reference list for the schema's inList rules: a text file, one
                            value a line, or a .csv's first column (file.csv#column for
                            another); repeat for each list

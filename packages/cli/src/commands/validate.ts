@@ -29,7 +29,7 @@ import { drained, outputClosed } from '../output.ts';
 import { createProgress } from '../progress.ts';
 import { openRowOutputs } from '../row-outputs.ts';
 import { FieldCodeCounts, formatText } from '../text-report.ts';
-import { type ChunkStats, validateCsvFileInParallel } from '../parallel/validate-chunks.ts';
+import { type ChunkStats, validateFileInParallel } from '../parallel/validate-chunks.ts';
 
 const FORMATS = ['text', 'json', 'csv', 'github', 'junit'] as const;
 type OutputFormat = (typeof FORMATS)[number];
@@ -57,7 +57,7 @@ interface RunSettings {
   invalidOut: string | undefined;
   /** --list NAME=FILE: the reference lists for inList rules. */
   lists: Record<string, ReadonlySet<string>> | undefined;
-  /** Threads for one CSV file (--jobs); standard input is read with one. */
+  /** Threads for one CSV or JSON file (--jobs); standard input is read with one. */
   jobs: number;
 }
 
@@ -207,17 +207,20 @@ async function validateFile(
   let bytes = 0;
   let parallelResult: ValidationResult | undefined;
   try {
-    // --jobs N: a plain CSV file big enough to gain from threads (parallel/validate-chunks.ts).
+    // --jobs N: a plain CSV or JSON file big enough to gain from threads
+    // (parallel/validate-chunks.ts).
     if (
       filePath !== undefined &&
       settings.jobs > 1 &&
-      opened.fileType === 'csv' &&
+      (opened.fileType === 'csv' || opened.fileType === 'json') &&
       opened.sheet === undefined &&
       opened.compression === undefined &&
       (input.size ?? 0) >= parallelMinBytes(io)
     ) {
-      const outcome = await validateCsvFileInParallel({
+      const outcome = await validateFileInParallel({
         path: filePath,
+        fileType: opened.fileType,
+        jsonShape: opened.jsonShape,
         schema,
         jobs: settings.jobs,
         maxErrors: settings.maxErrors,
@@ -240,7 +243,8 @@ async function validateFile(
           return rows !== undefined || errorsSeen === 0 || !outputClosed(io.stdout);
         },
       });
-      // A file chunks could read otherwise (UTF-16, a sep= line) goes the single-thread way.
+      // A file ranges could read otherwise (UTF-16, a sep= line, one JSON value) goes the
+      // single-thread way.
       if ('result' in outcome) parallelResult = outcome.result;
       if (io.env.SCHEMACHECK_TRACE_CHUNKS) {
         const { stats } = outcome as { stats?: ChunkStats };

@@ -1,11 +1,13 @@
-// `validate --jobs N` on one CSV file (decisions 210, 228): this thread reads the file's first
-// bytes (the plan) and scans it for N record boundaries at about equal distances (quote parity on
-// a reused Buffer: Node's memchr); each of N worker threads then reads its own range of the file
+// `validate --jobs N` on one CSV or JSON file (decisions 210, 228, 247): this thread reads the
+// file's first bytes (the plan) and scans it for N record boundaries at about equal distances
+// (CSV: quote parity on a reused Buffer, Node's memchr; NDJSON: line feeds; a JSON array: the
+// commas between its elements); each of N worker threads then reads its own range of the file
 // with positional reads and validates it with one long-lived validator, sending its issues back
 // block by block. The engine's RangeMerger puts them in file order through the engine's Collector,
 // so every issue reaches onIssue in file order and the result is the single-threaded one. A range
 // whose `unique` values were seen in an earlier range is validated again, seeded with them; a
-// range the boundary scan misread (a stray quote) is read on to the end of the file by its thread.
+// range the boundary scan misread (a stray quote; a broken JSON array) is read on to the end of
+// the file by its thread.
 import { existsSync, fstatSync, openSync, closeSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -13,25 +15,33 @@ import {
   type ChunkValidateOptions,
   countSeenTables,
   CSV_PLAN_SAMPLE_BYTES,
-  type CsvRange,
-  type CsvSplitPlan,
   type Issue,
+  JSON_PLAN_SAMPLE_BYTES,
   planCsvRanges,
   planCsvSplit,
+  planJsonRanges,
+  planJsonSplit,
+  type PlannedChunk,
   RangeMerger,
+  type RangeReading,
   type SchemaModel,
   type SeenEntries,
   type ReadAt,
-  startCsvRange,
+  startRange,
   type ValidationResult,
 } from '@schemacheck/engine';
+import { type RangeFormat, rangeReading } from './format.ts';
 import type { RangeTask, WorkerReply, WorkerSetup } from './worker.ts';
 
-export interface ParallelCsvOptions extends ChunkValidateOptions {
+export interface ParallelOptions extends ChunkValidateOptions {
   path: string;
+  fileType: 'csv' | 'json';
+  /** JSON: the shape the file's name forces (.ndjson, .jsonl). */
+  jsonShape?: 'ndjson' | undefined;
   schema: SchemaModel;
   jobs: number;
   maxErrors: number;
+  /** CSV: the delimiter asked for; JSON: given only for the warning that it is ignored. */
   delimiter?: string | undefined;
   onIssue(issue: Issue): void;
   /** Whether onBytes needs the bytes themselves (row outputs), not only how many. */
@@ -61,7 +71,7 @@ const MIB = 1 << 20;
 /** Issues a thread may have sent that are not merged yet, before it waits (memory bound). */
 const ISSUES_AHEAD = 100_000;
 
-export async function validateCsvFileInParallel(o: ParallelCsvOptions): Promise<ParallelOutcome> {
+export async function validateFileInParallel(o: ParallelOptions): Promise<ParallelOutcome> {
   const fd = openSync(o.path, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -72,12 +82,13 @@ export async function validateCsvFileInParallel(o: ParallelCsvOptions): Promise<
       readFully(fd, into, length, position);
       return into.subarray(0, length);
     };
+    const sampleBytes = o.fileType === 'csv' ? CSV_PLAN_SAMPLE_BYTES : JSON_PLAN_SAMPLE_BYTES;
     const sample = Uint8Array.prototype.slice.call(
-      read(0, Math.min(size, CSV_PLAN_SAMPLE_BYTES)),
+      read(0, Math.min(size, sampleBytes)),
     ) as Uint8Array;
-    const decision = planCsvSplit(sample, o.delimiter);
-    if (!decision.ok) return { refused: decision.reason };
-    const plan = decision.plan;
+    const planned = planFormat(o, sample);
+    if ('refused' in planned) return planned;
+    const format = planned.format;
     const options: ChunkValidateOptions = {};
     if (o.maxFieldBytes !== undefined) options.maxFieldBytes = o.maxFieldBytes;
     if (o.now !== undefined) options.now = o.now;
@@ -99,8 +110,7 @@ export async function validateCsvFileInParallel(o: ParallelCsvOptions): Promise<
       path: o.path,
       size,
       schema: o.schema,
-      plan,
-      header: sample.slice(0, plan.headerEnd),
+      format,
       options,
       blockBytes,
       issuesAhead: ISSUES_AHEAD,
@@ -111,11 +121,16 @@ export async function validateCsvFileInParallel(o: ParallelCsvOptions): Promise<
     // ranges' starts.
     const workers = Array.from({ length: o.jobs - 1 }, () => new RangeThread(setup));
     try {
-      const ranges = planCsvRanges(read, size, o.jobs);
+      const ranges =
+        format.kind === 'csv'
+          ? planCsvRanges(read, size, o.jobs)
+          : planJsonRanges(format.plan, read, size, o.jobs);
       const here: RangeHere = {
-        plan,
-        header: setup.header,
-        options: o.lists === undefined ? options : { ...options, lists: o.lists },
+        reading: rangeReading(
+          o.schema,
+          format,
+          o.lists === undefined ? options : { ...options, lists: o.lists },
+        ),
         read,
         blockBytes,
       };
@@ -128,26 +143,40 @@ export async function validateCsvFileInParallel(o: ParallelCsvOptions): Promise<
   }
 }
 
+/** The file's plan, or why it is validated in one piece. */
+function planFormat(
+  o: ParallelOptions,
+  sample: Uint8Array,
+): { format: RangeFormat } | { refused: string } {
+  if (o.fileType === 'csv') {
+    const decision = planCsvSplit(sample, o.delimiter);
+    if (!decision.ok) return { refused: decision.reason };
+    const plan = decision.plan;
+    return { format: { kind: 'csv', plan, header: sample.slice(0, plan.headerEnd) } };
+  }
+  const decision = planJsonSplit(sample, o.jsonShape);
+  if (!decision.ok) return { refused: decision.reason };
+  return { format: { kind: 'json', plan: decision.plan, delimiter: o.delimiter } };
+}
+
 /** What this thread needs to validate the first range itself. */
 interface RangeHere {
-  plan: CsvSplitPlan;
-  header: Uint8Array;
-  options: ChunkValidateOptions;
+  reading: RangeReading<PlannedChunk>;
   read: ReadAt;
   blockBytes: number;
 }
 
 async function runRanges(
-  o: ParallelCsvOptions,
+  o: ParallelOptions,
   fd: number,
   size: number,
-  ranges: CsvRange[],
+  ranges: PlannedChunk[],
   tables: number,
   workers: RangeThread[],
   here: RangeHere,
 ): Promise<ParallelOutcome> {
   const stats: ChunkStats = { ranges: ranges.length, rerun: 0 };
-  const merger = new RangeMerger(ranges, tables, o.maxErrors, o.onIssue);
+  const merger = new RangeMerger<PlannedChunk>(ranges, tables, o.maxErrors, o.onIssue);
   let mergedTo = 0;
   let finished = false;
   let failure: Error | undefined;
@@ -160,7 +189,11 @@ async function runRanges(
     complete();
   };
   // Range i > 0 runs on workers[i - 1].
-  const start = (range: CsvRange, pass: number, seeds: (SeenEntries | undefined)[] | undefined) => {
+  const start = (
+    range: PlannedChunk,
+    pass: number,
+    seeds: (SeenEntries | undefined)[] | undefined,
+  ) => {
     const task: RangeTask = {
       range,
       pass,
@@ -210,19 +243,10 @@ async function runRanges(
   for (const range of ranges) if (range.index > 0) start(range, 0, undefined);
   // The first range, here, a block at a time; its issues are merged (and written) as it goes.
   const first = ranges[0]!;
-  const steps = startCsvRange(
-    o.schema,
-    here.plan,
-    here.header,
-    first,
-    size,
-    here.read,
-    here.options,
-    {
-      blockBytes: here.blockBytes,
-      onBatch: (batch) => merger.batch(0, 0, batch),
-    },
-  );
+  const steps = startRange(here.reading, first, size, here.read, {
+    blockBytes: here.blockBytes,
+    onBatch: (batch) => merger.batch(0, 0, batch),
+  });
   for (let more = true; more && !finished;) {
     more = steps.step();
     await pump();

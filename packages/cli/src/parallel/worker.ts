@@ -1,6 +1,6 @@
 // A validation thread of `validate --jobs N` (parallel/validate-chunks.ts, decision 228): reads
 // its range of the file itself (positional reads into one reused Buffer), validates it with one
-// validator (the engine's runCsvRange) and sends its issues back after each block. When more than
+// validator (the engine's startRange, for CSV or JSON) and sends its issues back after each block. When more than
 // `issuesAhead` of its issues wait to be merged (the ranges before it are still running), it
 // waits until the reading thread has merged some (a counter in shared memory), so that memory
 // stays bounded whatever the file holds.
@@ -8,28 +8,27 @@ import { openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   type ChunkValidateOptions,
-  type CsvRange,
-  type CsvSplitPlan,
+  type PlannedChunk,
   type RangeBatch,
   type RangeDone,
-  runCsvRange,
   type SchemaModel,
   type SeenEntries,
+  startRange,
 } from '@schemacheck/engine';
+import { type RangeFormat, rangeReading } from './format.ts';
 
 export interface WorkerSetup {
   path: string;
   size: number;
   schema: SchemaModel;
-  plan: CsvSplitPlan;
-  header: Uint8Array;
+  format: RangeFormat;
   options: ChunkValidateOptions;
   blockBytes: number;
   issuesAhead: number;
 }
 
 export interface RangeTask {
-  range: CsvRange;
+  range: PlannedChunk;
   /** 0: first run; 1: run again (seeded, or after its issues overflowed). */
   pass: number;
   seeds: (SeenEntries | undefined)[] | undefined;
@@ -53,8 +52,9 @@ if (given !== undefined) {
   setup.options.lists = new Map(entries.map(([name, values]) => [name, new Set(values)]));
 }
 
+const reading = rangeReading(setup.schema, setup.format, setup.options);
 const fd = openSync(setup.path, 'r');
-let scratch = Buffer.allocUnsafeSlow(Math.max(setup.blockBytes, setup.plan.headerEnd));
+let scratch = Buffer.allocUnsafeSlow(Math.max(setup.blockBytes, reading.firstPushBytes));
 
 function read(position: number, length: number): Uint8Array {
   if (length > scratch.length) scratch = Buffer.allocUnsafeSlow(length);
@@ -71,37 +71,30 @@ port.on('message', (task: RangeTask) => {
   try {
     const { range, pass } = task;
     let sent = 0;
-    const done = runCsvRange(
-      setup.schema,
-      setup.plan,
-      setup.header,
-      task.range,
-      setup.size,
-      read,
-      setup.options,
-      {
-        blockBytes: setup.blockBytes,
-        seeds: task.seeds,
-        keepIssues: task.keepIssues,
-        batchIssues: setup.issuesAhead / 10,
-        onBatch(batch) {
-          port.postMessage({
-            kind: 'batch',
-            range: range.index,
-            pass,
-            batch,
-          } satisfies WorkerReply);
-          if (task.keepIssues !== undefined) return;
-          sent += batch.issues.length;
-          // Wait while too many of this range's issues are not merged yet.
-          for (;;) {
-            const merged = Atomics.load(setup.acked, 0);
-            if (sent - merged <= setup.issuesAhead) break;
-            Atomics.wait(setup.acked, 0, merged);
-          }
-        },
+    const steps = startRange(reading, task.range, setup.size, read, {
+      blockBytes: setup.blockBytes,
+      seeds: task.seeds,
+      keepIssues: task.keepIssues,
+      batchIssues: setup.issuesAhead / 10,
+      onBatch(batch) {
+        port.postMessage({
+          kind: 'batch',
+          range: range.index,
+          pass,
+          batch,
+        } satisfies WorkerReply);
+        if (task.keepIssues !== undefined) return;
+        sent += batch.issues.length;
+        // Wait while too many of this range's issues are not merged yet.
+        for (;;) {
+          const merged = Atomics.load(setup.acked, 0);
+          if (sent - merged <= setup.issuesAhead) break;
+          Atomics.wait(setup.acked, 0, merged);
+        }
       },
-    );
+    });
+    while (steps.step());
+    const done = steps.finish();
     const transfer: ArrayBuffer[] = [];
     for (const t of done.seen) {
       transfer.push(t.h1.buffer as ArrayBuffer, t.h2.buffer as ArrayBuffer);

@@ -1,9 +1,10 @@
-// One CSV file on several threads, a contiguous range of the file per thread (decision 228): the
-// boundary scan that cuts the file into ranges, the loop a thread runs over its range with one
-// long-lived chunk validator (reading the range itself, block by block), and the merge that puts
-// the ranges' issues back in file order. No Node imports: the threads and the file reads are the
-// caller's (the CLI's parallel/validate-chunks.ts); validateCsvInRanges runs it all on one thread
-// over bytes in memory, for the property tests.
+// One file on several threads, a contiguous range of the file per thread (decision 228; JSON:
+// decision 247, json-plan.ts and json-chunk.ts): the CSV boundary scan that cuts the file into
+// ranges, the loop a thread runs over its range with one long-lived chunk validator of the file's
+// format (reading the range itself, block by block), and the merge that puts the ranges' issues
+// back in file order. No Node imports: the threads and the file reads are the caller's (the CLI's
+// parallel/validate-chunks.ts); validateInRanges runs it all on one thread over bytes in memory,
+// for the property tests.
 //
 // Why ranges, not many small chunks: each thread reads and validates one stretch of the file with
 // one validator, so it warms up once and nothing crosses threads but issues and a few numbers.
@@ -120,24 +121,11 @@ export interface RangeRunOptions {
   batchIssues?: number | undefined;
 }
 
-/**
- * Validates one range with one validator, reading it block by block, and sends its issues out
- * after each block. A range that does not end at the predicted record boundary is read on to the
- * end of the file (`rest`).
- */
-export function runCsvRange(...args: Parameters<typeof startCsvRange>): RangeDone {
-  const steps = startCsvRange(...args);
-  while (steps.step());
-  return steps.finish();
-}
-
-/** runCsvRange a block at a time: step() reads and validates one block (false once all are). */
+/** One range's run a block at a time: step() reads and validates one block (false once all are). */
 export interface RangeSteps {
   step(): boolean;
   finish(): RangeDone;
 }
-
-export type CsvRangeSteps = RangeSteps;
 
 /** How a file's ranges are read (CSV: chunk.ts, JSON: json-chunk.ts). */
 export interface RangeReading<R extends PlannedChunk> {
@@ -171,20 +159,11 @@ export function csvRangeReading(
   };
 }
 
-export function startCsvRange(
-  schema: SchemaModel,
-  plan: CsvSplitPlan,
-  header: Uint8Array,
-  range: CsvRange,
-  size: number,
-  read: ReadAt,
-  validate: ChunkValidateOptions,
-  run: RangeRunOptions,
-): CsvRangeSteps {
-  return startRange(csvRangeReading(schema, plan, header, validate), range, size, read, run);
-}
-
-/** One range of any format, a block at a time (see runCsvRange). */
+/**
+ * Validates one range with one validator, reading it block by block, and sends its issues out
+ * after each block. A range that does not end at the predicted record boundary is read on to the
+ * end of the file (`rest`).
+ */
 export function startRange<R extends PlannedChunk>(
   reading: RangeReading<R>,
   range: R,
