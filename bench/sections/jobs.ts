@@ -1,17 +1,31 @@
 // `schemacheck validate --jobs N` on the product CSV (the throughput section's file: quotes,
-// doubled quotes, line breaks in cells, multibyte text, 1% planted errors): the whole process,
-// spawn to exit, for 1, 2, 4 … threads up to the cores available, rounds interleaved. Every run's
-// JSON result must be byte-identical to the first --jobs value's. Target (issue 24): --jobs 2 at
-// least 1.8x --jobs 1 on a quiet 2-core machine; judged only when the load average before the
-// section left half the cores free, otherwise shown with CPU time.
+// doubled quotes, line breaks in cells, multibyte text, 1% planted errors), the same rows as the
+// throughput section's JSON array (one element a line), and as NDJSON (made from the array, kept
+// beside it): the whole process, spawn to exit, for 1, 2, 4 … threads up to the cores available
+// (JSON: 1 and 2), rounds interleaved. Every run's JSON result must be byte-identical to the first
+// --jobs value's on the same file. Target (issue 24): --jobs 2 at least 1.8x --jobs 1 on a quiet
+// 2-core machine; judged only when the load average before the section left half the cores free,
+// otherwise shown with CPU time.
 //
 //   BENCH_JOBS_ROWS=1000000  rows of the product file (default BENCH_ROWS: the throughput file)
 //   BENCH_JOBS_RUNS=3        runs per --jobs value (median and fastest are shown)
-//   BENCH_JOBS=1,2,4         the --jobs values (default: 1, 2, 4, … and the cores available)
+//   BENCH_JOBS=1,2,4         the --jobs values for the CSV (default: 1, 2, 4, … and the cores)
+//   BENCH_JOBS_JSON=1,2      the --jobs values for the JSON array and the NDJSON ('' skips them)
 //   BENCH_SKIP_JOBS=1        skip this section
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDataset } from '../generate.ts';
@@ -53,13 +67,16 @@ function once(args: string[]): Run {
   };
 }
 
+function parseCounts(given: string): number[] {
+  return given
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 1);
+}
+
 function jobCounts(): number[] {
   const given = env('BENCH_JOBS', '');
-  if (given)
-    return given
-      .split(',')
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n >= 1);
+  if (given) return parseCounts(given);
   const cores = availableParallelism();
   const counts = [1, 2];
   for (let n = 4; n < cores; n *= 2) counts.push(n);
@@ -67,9 +84,60 @@ function jobCounts(): number[] {
   return counts;
 }
 
+/**
+ * The generator's JSON array (`[`, one element a line each but the last ending in `,`, `]`) as
+ * NDJSON beside it: the same lines without the commas. Made once; reused while its size fits.
+ */
+function ensureNdjson(jsonPath: string, jsonBytes: number, rows: number): string {
+  const path = jsonPath.replace(/\.json$/, '.ndjson');
+  const expected = jsonBytes - 4 - (rows - 1);
+  if (existsSync(path) && statSync(path).size === expected) return path;
+  const from = openSync(jsonPath, 'r');
+  const to = openSync(`${path}.tmp`, 'w');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    const comma = Buffer.from(',');
+    let held = false;
+    // Between `[\n` and `]\n`, every `,` before a line feed goes.
+    for (let pos = 2, end = jsonBytes - 2; pos < end;) {
+      const piece = buf.subarray(0, readSync(from, buf, 0, Math.min(buf.length, end - pos), pos));
+      pos += piece.length;
+      if (held && piece[0] !== 0x0a) writeSync(to, comma);
+      held = false;
+      let start = 0;
+      for (let i = piece.indexOf(',\n'); i >= 0; i = piece.indexOf(',\n', i + 2)) {
+        writeSync(to, piece.subarray(start, i));
+        start = i + 1;
+      }
+      let tail = piece.subarray(start);
+      if (tail.at(-1) === 0x2c) {
+        held = true;
+        tail = tail.subarray(0, -1);
+      }
+      writeSync(to, tail);
+    }
+    if (held) writeSync(to, comma);
+  } finally {
+    closeSync(from);
+    closeSync(to);
+  }
+  if (statSync(`${path}.tmp`).size !== expected)
+    throw new Error(`${path}: not the NDJSON of ${jsonPath}`);
+  renameSync(`${path}.tmp`, path);
+  return path;
+}
+
+interface BenchFile {
+  label: string;
+  path: string;
+  bytes: number;
+  schema: string;
+  counts: number[];
+}
+
 export const jobsSection: Section = {
   id: 'jobs',
-  title: 'CLI --jobs scaling (one CSV file on several threads)',
+  title: 'CLI --jobs scaling (one CSV, JSON array or NDJSON file on several threads)',
   skipReason: () => (env('BENCH_SKIP_JOBS', '') === '1' ? 'BENCH_SKIP_JOBS=1' : null),
   async run(ctx: BenchContext): Promise<SectionResult> {
     const loadBefore = loadavg()[0]!;
@@ -86,36 +154,60 @@ export const jobsSection: Section = {
     });
     const dir = mkdtempSync(join(tmpdir(), 'schemacheck-bench-jobs-'));
     try {
-      const schema = join(dir, 'schema.json');
-      writeFileSync(schema, JSON.stringify(webFormSchema('csv')));
-      const counts = jobCounts();
-      const args = (jobs: number) => [
+      const schemaFor = (type: 'csv' | 'json') => {
+        const path = join(dir, `schema-${type}.json`);
+        writeFileSync(path, JSON.stringify(webFormSchema(type)));
+        return path;
+      };
+      const files: BenchFile[] = [
+        {
+          label: 'CSV',
+          path: dataset.csvPath,
+          bytes: dataset.csvBytes,
+          schema: schemaFor('csv'),
+          counts: jobCounts(),
+        },
+      ];
+      const jsonCounts = parseCounts(env('BENCH_JOBS_JSON', '1,2'));
+      if (dataset.jsonPath !== null && jsonCounts.length > 0) {
+        const schema = schemaFor('json');
+        files.push({
+          label: 'JSON array',
+          path: dataset.jsonPath,
+          bytes: dataset.jsonBytes,
+          schema,
+          counts: jsonCounts,
+        });
+        const ndjson = ensureNdjson(dataset.jsonPath, dataset.jsonBytes, dataset.rows);
+        files.push({
+          label: 'NDJSON',
+          path: ndjson,
+          bytes: statSync(ndjson).size,
+          schema,
+          counts: jsonCounts,
+        });
+      }
+      const args = (file: BenchFile, jobs: number) => [
         BUILT,
         'validate',
-        dataset.csvPath,
+        file.path,
         '--schema',
-        schema,
+        file.schema,
         '--format',
         'json',
         '--jobs',
         String(jobs),
       ];
-      const results = new Map<number, Run[]>(counts.map((n) => [n, []]));
-      // Interleaved, so that load from other processes falls on every --jobs value alike.
+      const results = files.map((f) => new Map<number, Run[]>(f.counts.map((n) => [n, []])));
+      // Interleaved, so that load from other processes falls on every file and --jobs value alike.
       for (let round = 0; round < runs; round++) {
-        for (const n of counts) results.get(n)!.push(once(args(n)));
+        files.forEach((f, i) => {
+          for (const n of f.counts) results[i]!.get(n)!.push(once(args(f, n)));
+        });
       }
       const failures: string[] = [];
-      const reference = results.get(counts[0]!)![0]!.digest;
-      for (const [n, rs] of results) {
-        if (rs.some((r) => r.digest !== reference))
-          failures.push(`--jobs ${n}: the JSON result differs from --jobs ${counts[0]}'s`);
-      }
-      const base = results.get(counts[0]!)!;
-      const baseMedian = median(base.map((r) => r.wall));
-      const baseRss = Math.max(...base.map((r) => r.rssMiB ?? 0));
-      const mb = dataset.csvBytes / 1e6;
       const header = [
+        'file',
         '--jobs',
         'wall s: fastest / median',
         'MB/s (median)',
@@ -125,45 +217,66 @@ export const jobsSection: Section = {
         'MiB per extra job',
       ];
       const cpuOf = (rs: Run[]) => rs.flatMap((r) => (r.cpu === null ? [] : [r.cpu]));
-      const table = counts.map((n) => {
-        const rs = results.get(n)!;
-        const walls = rs.map((r) => r.wall);
-        const cpu = cpuOf(rs);
-        const rss = Math.max(...rs.map((r) => r.rssMiB ?? 0));
-        return [
-          String(n),
-          `${fmt(Math.min(...walls) / 1000, 2)} / ${fmt(median(walls) / 1000, 2)}`,
-          fmt(mb / (median(walls) / 1000), 1),
-          ratio(baseMedian, median(walls)),
-          cpu.length ? fmt(median(cpu) / 1000, 2) : '–',
-          rss ? fmt(rss) : '–',
-          n === counts[0] || !rss ? '–' : fmt((rss - baseRss) / (n - counts[0]!)),
-        ];
-      });
       const cores = cpus().length;
       const busy = loadBefore > cores / 2;
-      const two = results.get(2);
-      const speedup = two && counts[0] === 1 ? baseMedian / median(two.map((r) => r.wall)) : null;
-      const targets: Target[] = [
-        {
-          name: '--jobs 2 vs --jobs 1, whole process',
+      const table: string[][] = [];
+      const targets: Target[] = [];
+      files.forEach((file, i) => {
+        const counts = file.counts;
+        const byJobs = results[i]!;
+        const reference = byJobs.get(counts[0]!)![0]!.digest;
+        for (const [n, rs] of byJobs) {
+          if (rs.some((r) => r.digest !== reference))
+            failures.push(
+              `${file.label} --jobs ${n}: the JSON result differs from --jobs ${counts[0]}'s`,
+            );
+        }
+        const base = byJobs.get(counts[0]!)!;
+        const baseMedian = median(base.map((r) => r.wall));
+        const baseRss = Math.max(...base.map((r) => r.rssMiB ?? 0));
+        const mb = file.bytes / 1e6;
+        for (const n of counts) {
+          const rs = byJobs.get(n)!;
+          const walls = rs.map((r) => r.wall);
+          const cpu = cpuOf(rs);
+          const rss = Math.max(...rs.map((r) => r.rssMiB ?? 0));
+          table.push([
+            `${file.label} (${fmt(mb, 0)} MB)`,
+            String(n),
+            `${fmt(Math.min(...walls) / 1000, 2)} / ${fmt(median(walls) / 1000, 2)}`,
+            fmt(mb / (median(walls) / 1000), 1),
+            ratio(baseMedian, median(walls)),
+            cpu.length ? fmt(median(cpu) / 1000, 2) : '–',
+            rss ? fmt(rss) : '–',
+            n === counts[0] || !rss ? '–' : fmt((rss - baseRss) / (n - counts[0]!)),
+          ]);
+        }
+        const two = byJobs.get(2);
+        const speedup = two && counts[0] === 1 ? baseMedian / median(two.map((r) => r.wall)) : null;
+        targets.push({
+          name: `--jobs 2 vs --jobs 1, whole process, ${file.label}`,
           goal: `≥ ${SPEEDUP_GOAL}x on a quiet 2-core machine`,
           actual: speedup === null ? 'not run' : `${fmt(speedup, 2)}x (medians)`,
           met: speedup === null || busy ? null : speedup >= SPEEDUP_GOAL,
           note: busy
             ? `load average ${fmt(loadBefore, 1)} on ${cores} cores before the section: not judged`
             : undefined,
-        },
-      ];
-      ctx.log(`  ${runs} rounds on ${fmt(mb, 1)} MB, --jobs ${counts.join(', ')}`);
+        });
+      });
+      ctx.log(
+        `  ${runs} rounds: ${files.map((f) => `${f.label} --jobs ${f.counts.join(', ')}`).join('; ')}`,
+      );
       return {
         text: textTable(header, table),
         markdown: markdownTable(header, table),
         data: {
-          file: dataset.csvPath,
-          bytes: dataset.csvBytes,
+          files: files.map((f, i) => ({
+            label: f.label,
+            file: f.path,
+            bytes: f.bytes,
+            runs: Object.fromEntries(results[i]!),
+          })),
           loadBefore,
-          runs: Object.fromEntries(results),
         },
         targets,
         failures,
