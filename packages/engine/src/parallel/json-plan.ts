@@ -96,8 +96,6 @@ interface JsonScan {
   lineFeeds: number;
   /** File offset just after the last line feed (0 before any). */
   lineStart: number;
-  /** Bytes from lineStart to the scan's position that start no code point (array only). */
-  continuations: number;
   // NDJSON: the current line has something but blanks.
   lineHasData: boolean;
   // Array: inside a string, just after a backslash there, brackets open (the top-level one is 1).
@@ -107,9 +105,9 @@ interface JsonScan {
 }
 
 /**
- * Scans bytes[from, to) (the file's bytes at offset `base` on), continuing `scan`; with
- * `firstCut`, stops just after the first byte a range may start after and returns its file
- * offset (or -1 when there is none before `to`).
+ * Scans `bytes` (the file's bytes at offset `base` on), continuing `scan`; with `firstCut`, stops
+ * just after the first byte a range may start after (NDJSON: once `minRecords` records are
+ * before it) and returns its file offset, or -1 when there is none in `bytes`.
  */
 type ScanStep = (
   scan: JsonScan,
@@ -147,43 +145,65 @@ const scanNdjson: ScanStep = (scan, bytes, base, firstCut, minRecords) => {
 
 const scanArray: ScanStep = (scan, bytes, base, firstCut) => {
   const n = bytes.length;
-  let { inString, escaped, depth, continuations } = scan;
+  let { inString, escaped, depth } = scan;
   let found = -1;
-  for (let p = 0; p < n && depth > 0; p++) {
-    const b = bytes[p]!;
-    if (b >= 0x80) {
-      if ((b & 0xc0) === 0x80) continuations++;
-      escaped = false;
-    } else if (b === LF) {
-      newLine(scan, base + p + 1);
-      continuations = 0;
-      escaped = false;
-    } else if (inString) {
-      if (escaped) escaped = false;
-      else if (b === BACKSLASH) escaped = true;
-      else if (b === QUOTE) inString = false;
-    } else if (b === QUOTE) inString = true;
+  let p = 0;
+  while (p < n && depth > 0) {
+    if (inString) {
+      if (escaped) {
+        escaped = false;
+        p++;
+        continue;
+      }
+      // The next quote that no backslash escapes (an odd run of them before it would).
+      const quote = bytes.indexOf(QUOTE, p);
+      const to = quote < 0 ? n : quote;
+      let run = to;
+      while (run > p && bytes[run - 1] === BACKSLASH) run--;
+      if (quote < 0) {
+        escaped = (to - run) % 2 === 1;
+        p = n;
+      } else {
+        inString = (to - run) % 2 === 1;
+        p = quote + 1;
+      }
+      continue;
+    }
+    const b = bytes[p++]!;
+    if (b === QUOTE) inString = true;
     else if (b === OPEN_BRACKET || b === OPEN_BRACE) depth++;
     else if (b === CLOSE_BRACKET || b === CLOSE_BRACE) depth--;
     else if (b === COMMA && depth === 1) {
       scan.records++;
       if (firstCut) {
-        found = base + p + 1;
+        found = base + p;
         break;
       }
     }
   }
+  // Every line feed counts (a raw one in a string too, as the reader's lines do).
+  for (let lf = bytes.indexOf(LF); lf >= 0 && lf < p; lf = bytes.indexOf(LF, lf + 1))
+    newLine(scan, base + lf + 1);
   scan.inString = inString;
   scan.escaped = escaped;
   scan.depth = depth;
-  scan.continuations = continuations;
   return found;
 };
 
 function newLine(scan: JsonScan, lineStart: number): void {
   scan.lineFeeds++;
   scan.lineStart = lineStart;
-  scan.continuations = 0;
+}
+
+/** Code points in the file's bytes [from, to), which are valid UTF-8. */
+function codePoints(read: ReadAt, from: number, to: number, blockBytes: number): number {
+  let count = 0;
+  for (let pos = from; pos < to;) {
+    const bytes = read(pos, Math.min(blockBytes, to - pos));
+    for (let i = 0; i < bytes.length; i++) if ((bytes[i]! & 0xc0) !== 0x80) count++;
+    pos += bytes.length;
+  }
+  return count;
 }
 
 /**
@@ -204,7 +224,6 @@ export function planJsonRanges(
     records: 0,
     lineFeeds: 0,
     lineStart: 0,
-    continuations: 0,
     lineHasData: false,
     inString: false,
     escaped: false,
@@ -215,9 +234,8 @@ export function planJsonRanges(
     { at: 0, row: 0, line: 1, column: 1, shape: plan.shape, byteOffset: 0 },
   ];
   // The body is scanned: a BOM is no line's data, and an array's `[` opened the depth the scan
-  // starts at (before it, blanks). The BOM is no column either (the reader skips it).
+  // starts at (before it, blanks).
   let pos = plan.bodyStart;
-  scan.continuations = plan.bomLength;
   const head = read(0, plan.bodyStart);
   for (let p = plan.bomLength; p < head.length; p++) {
     if (head[p] !== LF) continue;
@@ -241,8 +259,11 @@ export function planJsonRanges(
       at: found,
       row: scan.records,
       line: scan.lineFeeds + 1,
-      // Code points since the line's start: its bytes less their continuation bytes (and a BOM).
-      column: 1 + found - scan.lineStart - scan.continuations,
+      // Code points since the line's start (NDJSON: none), less a BOM (the reader skips it).
+      column:
+        1 +
+        codePoints(read, scan.lineStart, found, blockBytes) -
+        (scan.lineStart === 0 && plan.bomLength > 0 ? 1 : 0),
       shape: plan.shape,
       byteOffset: found,
     });
