@@ -48,7 +48,7 @@ const CLOSE_BRACE = 0x7d;
 /**
  * `sample` is the file's first JSON_PLAN_SAMPLE_BYTES bytes, or the whole file when smaller;
  * `shape` the one the caller forces, if any. A file ranges could read otherwise than the whole
- * file is refused with the reason, and validated in one piece: not UTF-8, one JSON value, nothing
+ * file is refused with the reason, and validated in one piece: UTF-16, one JSON value, nothing
  * in it, or NDJSON whose first line is not one whole, valid value (the reader would then decide
  * the file's shape from what follows).
  */
@@ -57,9 +57,11 @@ export function planJsonSplit(
   shape?: 'array' | 'object' | 'ndjson',
 ): JsonSplitDecision {
   if (shape === 'object') return { ok: false, reason: 'the file is one JSON value' };
+  // The reader reads UTF-8 whatever the bytes (invalid ones are its encoding errors, which
+  // ranges report as it does); a UTF-16 byte order mark makes the whole file one error.
   const encoding = detectEncoding(sample, sample.length < JSON_PLAN_SAMPLE_BYTES);
-  if (encoding.encoding !== 'utf-8')
-    return { ok: false, reason: `the file is not UTF-8 (${encoding.encoding})` };
+  if (encoding.encoding === 'utf-16le' || encoding.encoding === 'utf-16be')
+    return { ok: false, reason: `the file is ${encoding.encoding}` };
   const bomLength = encoding.bomLength;
   let p = bomLength;
   while (p < sample.length && isWhitespace(sample[p]!)) p++;

@@ -269,6 +269,37 @@ describe('JSON validation in ranges (decision 247)', () => {
     }
   });
 
+  it('invalid UTF-8 in later ranges: the same lines, columns and byte offsets', () => {
+    for (const shape of ['ndjson', 'array'] as const) {
+      const records = Array.from(
+        { length: 30 },
+        (_, i) => `{"id":${i + 1},"name":"日本${i % 9 === 4 ? BAD_BYTE : ''}𝄞"}`,
+      );
+      const text = shape === 'ndjson' ? `${records.join('\n')}\n` : `[${records.join(',\n ')}]`;
+      const bytes = fileBytes(text);
+      expect(planJsonSplit(bytes).ok).toBe(true);
+      const schema = SCHEMAS[0] as SchemaModel;
+      const expected = whole(schema, bytes, undefined, 1000);
+      const errors = JSON.parse(expected).result.errorsByCode.encoding_error;
+      expect(errors).toBe(shape === 'ndjson' ? 3 : 1);
+      for (let ranges = 1; ranges <= 9; ranges++) {
+        for (const blockBytes of [1, 3, 100]) {
+          const got = inRanges(
+            schema,
+            bytes,
+            undefined,
+            ranges,
+            blockBytes,
+            1000,
+            undefined,
+            false,
+          );
+          expect(got).toBe(expected);
+        }
+      }
+    }
+  });
+
   it('an array that breaks midway: the ranges after the break are dropped', () => {
     const elements = Array.from({ length: 30 }, (_, i) =>
       i === 12 ? '{"id":13,"name":"ab",}' : `{"id":${i + 1},"name":"ab"}`,
@@ -317,6 +348,7 @@ describe('JSON validation in ranges (decision 247)', () => {
     expect(planJsonSplit(encoder.encode('[1,2]'), 'object').ok).toBe(false);
     expect(planJsonSplit(encoder.encode('   \n  ')).ok).toBe(false);
     expect(planJsonSplit(new Uint8Array([0xff, 0xfe, 0x5b, 0x00])).ok).toBe(false);
+    expect(planJsonSplit(new Uint8Array([0x7b, 0x7d, 0x0a, 0xff, 0x0a])).ok).toBe(true);
     expect(planJsonSplit(encoder.encode('{"a":1}\n{"a":2}\n')).ok).toBe(true);
     expect(planJsonSplit(encoder.encode('\uFEFF\n [1]'))).toEqual({
       ok: true,
