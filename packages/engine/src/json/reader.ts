@@ -107,7 +107,12 @@ export interface JsonResume {
   byteOffset: number;
 }
 
-const MAX_PIECE_BYTES = 64 * 1024;
+/**
+ * A push is decoded in pieces of this many bytes from its start. Where pieces end can matter (a
+ * record over the size limits is judged at the end of the piece that shows it too large), so
+ * ranges of a file push at the offsets one reading from the start would (engine/src/parallel).
+ */
+export const JSON_PIECE_BYTES = 64 * 1024;
 
 export const DEFAULT_MAX_DEPTH = 64;
 /** options.maxDepth is capped here: whatever walks the records afterwards may recurse. */
@@ -176,9 +181,9 @@ export function createJsonReaderWithLimits(
       // Big chunks (a whole file at once) are decoded a slice at a time: a decoded piece must
       // stay far below the longest JS string. After an error that ends reading, the rest of the
       // file is not even decoded.
-      for (let from = 0; from < chunk.length; from += MAX_PIECE_BYTES) {
+      for (let from = 0; from < chunk.length; from += JSON_PIECE_BYTES) {
         if (ended || document.hasStopped) return;
-        const piece = chunk.subarray(from, from + MAX_PIECE_BYTES);
+        const piece = chunk.subarray(from, from + JSON_PIECE_BYTES);
         pieceControls = hasOtherControls(piece);
         forEachAsciiStretch(piece, pushStretch(piece));
       }

@@ -3,6 +3,7 @@
 // a BOM); a later one resumed at its record boundary with the records, line and column before it
 // and its file offset (JsonResume), its `unique` / `uniqueTogether` tables seeded as for CSV.
 
+import { JSON_PIECE_BYTES } from '../json/reader.ts';
 import type { Issue, SchemaModel, ValidationResult } from '../model.ts';
 import { SeenRegistry, type SeenEntries } from '../validate/rules/unique.ts';
 import { createValidatorWith, type ValidateOptions } from '../validate/validator.ts';
@@ -96,6 +97,7 @@ export function jsonRangeReading(
   return {
     // The first push holds the BOM whole, and the array's `[`.
     firstPushBytes: plan.bodyStart,
+    alignBytes: JSON_PIECE_BYTES,
     open: (range, seeds) => createJsonChunkValidator(schema, plan, range, seeds, options),
   };
 }

@@ -300,6 +300,44 @@ describe('JSON validation in ranges (decision 247)', () => {
     }
   });
 
+  it('a record over the size limits is judged where one thread judges it (reads end at the same offsets)', () => {
+    // Over 100,000 members, then 40 KB on, a bracket that does not match: `record_too_large`
+    // when a piece of the reader ends between the two, else the `parse_error`. So ranges push at
+    // the offsets one thread does (blocks of a multiple of 64 KiB).
+    const big = `{"id":7,"name":"ab","v":[${'0,'.repeat(120_000)}0}}`;
+    const small = (i: number) => `{"id":${i},"name":"ab"}`;
+    // (An NDJSON line is measured only once it ends: no piece end can tell it too large.)
+    for (const shape of ['array', 'ndjson'] as const) {
+      for (let pad = 0; pad < 64 << 10; pad += shape === 'array' ? 4099 : 32771) {
+        const records = [
+          `{"id":1,"name":"${'p'.repeat(pad)}"}`,
+          ...Array.from({ length: 3000 }, (_, i) => small(i + 2)),
+          big,
+          ...Array.from({ length: 300 }, (_, i) => small(i + 5000)),
+        ];
+        const text = shape === 'ndjson' ? `${records.join('\n')}\n` : `[${records.join(',')}]`;
+        const bytes = encoder.encode(text);
+        const schema = SCHEMAS[0] as SchemaModel;
+        const expected = whole(schema, bytes, undefined, 1000);
+        for (const ranges of [2, 3]) {
+          for (const blockBytes of ranges === 2 ? [64 << 10, 1 << 20] : [64 << 10]) {
+            const got = inRanges(
+              schema,
+              bytes,
+              undefined,
+              ranges,
+              blockBytes,
+              1000,
+              undefined,
+              false,
+            );
+            expect(got).toBe(expected);
+          }
+        }
+      }
+    }
+  });
+
   it('an array that breaks midway: the ranges after the break are dropped', () => {
     const elements = Array.from({ length: 30 }, (_, i) =>
       i === 12 ? '{"id":13,"name":"ab",}' : `{"id":${i + 1},"name":"ab"}`,

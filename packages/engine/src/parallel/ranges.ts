@@ -131,6 +131,12 @@ export interface RangeSteps {
 export interface RangeReading<R extends PlannedChunk> {
   /** Bytes the first range's first push must hold at least (CSV: its header line, BOM included). */
   firstPushBytes: number;
+  /**
+   * JSON: pushes end at file offsets that are multiples of this (the reader's piece size), as a
+   * reading from the start of the file in blocks of such a multiple does, so that the reader's
+   * pieces end where one thread's do. Applied when the run's blockBytes is such a multiple.
+   */
+  alignBytes?: number;
   /** A validator for the range, its `unique` tables seeded with values of earlier ranges. */
   open(range: R, seeds: readonly (SeenEntries | undefined)[] | undefined): ChunkValidator;
 }
@@ -192,10 +198,17 @@ export function startRange<R extends PlannedChunk>(
   let end = range.end;
   let rest = false;
   let pos = range.start;
+  const align =
+    reading.alignBytes !== undefined && run.blockBytes % reading.alignBytes === 0
+      ? reading.alignBytes
+      : 0;
   return {
     step() {
       if (pos >= end) return false;
-      const want = pos === 0 ? Math.max(blockBytes, reading.firstPushBytes) : blockBytes;
+      let want = pos === 0 ? Math.max(blockBytes, reading.firstPushBytes) : blockBytes;
+      // Up to the next multiple first (a range starts anywhere), then whole multiples.
+      if (align > 0)
+        want = pos % align !== 0 ? align - (pos % align) : Math.ceil(want / align) * align;
       const n = Math.min(want, end - pos);
       validator.push(read(pos, n));
       pos += n;
