@@ -49,8 +49,8 @@ const CLOSE_BRACE = 0x7d;
  * `sample` is the file's first JSON_PLAN_SAMPLE_BYTES bytes, or the whole file when smaller;
  * `shape` the one the caller forces, if any. A file ranges could read otherwise than the whole
  * file is refused with the reason, and validated in one piece: UTF-16, one JSON value, nothing
- * in it, or NDJSON whose first line is not one whole, valid value (the reader would then decide
- * the file's shape from what follows).
+ * in it, or NDJSON (not forced) whose first line is not one whole, valid value (the reader would
+ * then decide the file's shape from what follows).
  */
 export function planJsonSplit(
   sample: Uint8Array,
@@ -70,6 +70,9 @@ export function planJsonSplit(
     if (sample[p] !== OPEN_BRACKET) return { ok: false, reason: 'the array does not start with [' };
     return { ok: true, plan: { shape: 'array', forced: shape, bodyStart: p + 1, bomLength } };
   }
+  // Forced NDJSON (a .ndjson name) is read line by line from the start: nothing to detect.
+  if (shape === 'ndjson')
+    return { ok: true, plan: { shape: 'ndjson', forced: shape, bodyStart: bomLength, bomLength } };
   const lineEnd = sample.indexOf(LF, p);
   if (lineEnd < 0) return { ok: false, reason: 'the first line does not end in the first bytes' };
   try {

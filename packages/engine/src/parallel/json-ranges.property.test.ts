@@ -388,6 +388,7 @@ describe('JSON validation in ranges (decision 247)', () => {
     expect(planJsonSplit(new Uint8Array([0xff, 0xfe, 0x5b, 0x00])).ok).toBe(false);
     expect(planJsonSplit(new Uint8Array([0x7b, 0x7d, 0x0a, 0xff, 0x0a])).ok).toBe(true);
     expect(planJsonSplit(encoder.encode('{"a":1}\n{"a":2}\n')).ok).toBe(true);
+    expect(planJsonSplit(encoder.encode('{"a":\n{"a":2}\n'), 'ndjson').ok).toBe(true);
     expect(planJsonSplit(encoder.encode('\uFEFF\n [1]'))).toEqual({
       ok: true,
       plan: { shape: 'array', forced: undefined, bodyStart: 6, bomLength: 3 },
