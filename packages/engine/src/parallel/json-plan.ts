@@ -16,7 +16,7 @@
 import type { JsonResume } from '../json/reader.ts';
 import { detectEncoding, ENCODING_SAMPLE_BYTES } from '../text/detect-encoding.ts';
 import type { PlannedChunk } from './merge.ts';
-import type { ReadAt } from './ranges.ts';
+import { rangesBetween, type ReadAt } from './ranges.ts';
 
 /** How many of the file's first bytes planJsonSplit needs (all of a smaller file). */
 export const JSON_PLAN_SAMPLE_BYTES = ENCODING_SAMPLE_BYTES;
@@ -273,17 +273,8 @@ export function planJsonRanges(
       byteOffset: found,
     });
   }
-  return starts.map((s, i) => {
-    const next = starts[i + 1];
-    return {
-      index: i,
-      start: s.at,
-      end: next === undefined ? size : next.at,
-      lineBreaksBefore: s.row,
-      predictedEndRow: next === undefined ? 0 : next.row,
-      last: next === undefined,
-      line: s.line,
-      column: s.column,
-    };
-  });
+  return rangesBetween(
+    starts.map((s) => ({ at: s.at, before: s.row })),
+    size,
+  ).map((range, i) => ({ ...range, line: starts[i]!.line, column: starts[i]!.column }));
 }

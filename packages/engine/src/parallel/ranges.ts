@@ -48,7 +48,7 @@ export function planCsvRanges(
   blockBytes = 1 << 20,
 ): CsvRange[] {
   const state = newCsvScanState();
-  const starts: { at: number; breaks: number }[] = [{ at: 0, breaks: 0 }];
+  const starts: { at: number; before: number }[] = [{ at: 0, before: 0 }];
   let pos = 0;
   for (let i = 1; i < count && pos < size; i++) {
     const target = Math.max(pos, Math.floor((size * i) / count));
@@ -68,16 +68,27 @@ export function planCsvRanges(
       } else pos += n;
     }
     if (found < 0 || found >= size) break;
-    starts.push({ at: found, breaks: state.lineBreaks });
+    starts.push({ at: found, before: state.lineBreaks });
   }
+  return rangesBetween(starts, size);
+}
+
+/**
+ * The ranges from each cut to the next (the last to `size`); `before` is what the reader counts
+ * before the cut (CSV: line breaks; JSON: records), which the range before must end on.
+ */
+export function rangesBetween(
+  starts: readonly { at: number; before: number }[],
+  size: number,
+): CsvRange[] {
   return starts.map((s, i) => {
     const next = starts[i + 1];
     return {
       index: i,
       start: s.at,
       end: next === undefined ? size : next.at,
-      lineBreaksBefore: s.breaks,
-      predictedEndRow: next === undefined ? 0 : next.breaks,
+      lineBreaksBefore: s.before,
+      predictedEndRow: next === undefined ? 0 : next.before,
       last: next === undefined,
     };
   });
