@@ -5,7 +5,11 @@
 
 import type { Issue, SchemaModel, Warning } from '../model.ts';
 import { type SeenEntries, SeenRegistry } from '../validate/rules/unique.ts';
-import { createValidatorWith, type ValidateOptions } from '../validate/validator.ts';
+import {
+  createValidatorWith,
+  type InternalValidator,
+  type ValidateOptions,
+} from '../validate/validator.ts';
 import type { CsvSplitPlan } from './plan.ts';
 
 /** Options every chunk of one validation shares (`now` fixed once, for allowFuture/allowPast). */
@@ -64,7 +68,7 @@ export function createCsvChunkValidator(
   options: ChunkValidateOptions,
 ): ChunkValidator {
   const first = chunk.index === 0;
-  let issues: Issue[] = [];
+  const collected = { issues: [] as Issue[] };
   const registry = new SeenRegistry(chunk.seeds ?? []);
   const headerLength = first ? 0 : header.length;
   const validator = createValidatorWith(
@@ -76,10 +80,10 @@ export function createCsvChunkValidator(
       // Kept here, not by the validator: the merge keeps the first maxErrors of the whole file.
       maxErrors: 0,
       onIssue: first
-        ? (issue) => issues.push(issue)
+        ? (issue) => collected.issues.push(issue)
         : (issue) => {
             // The header's issues were the first chunk's to report.
-            if (issue.row > 1) issues.push(issue);
+            if (issue.row > 1) collected.issues.push(issue);
           },
     },
     {
@@ -94,27 +98,45 @@ export function createCsvChunkValidator(
     },
   );
   if (!first) validator.push(header);
+  return chunkValidator(chunk.index, validator, registry, collected, false);
+}
+
+/**
+ * The ChunkValidator of a chunk's validator, whose onIssue puts its issues into
+ * `collected.issues`. With `resumable`, a chunk that ends inside the file at a record boundary
+ * ends with endAtBoundary(): its reader is not told that input ended (JSON: an array would report
+ * its missing `]`).
+ */
+export function chunkValidator(
+  index: number,
+  validator: InternalValidator,
+  registry: SeenRegistry,
+  collected: { issues: Issue[] },
+  resumable: boolean,
+): ChunkValidator {
+  const boundaryRow = () => {
+    const at = validator.boundary();
+    return at !== undefined && at.clean ? at.row : null;
+  };
   return {
     push: (bytes) => validator.push(bytes),
     takeIssues() {
-      const taken = issues;
-      issues = [];
+      const taken = collected.issues;
+      collected.issues = [];
       return taken;
     },
-    boundaryRow() {
-      const at = validator.boundary();
-      return at !== undefined && at.clean ? at.row : null;
-    },
-    finish() {
-      const at = validator.boundary();
-      const result = validator.end();
+    boundaryRow,
+    finish(atFileEnd = true) {
+      const endRow = boundaryRow();
+      const result =
+        resumable && !atFileEnd && endRow !== null ? validator.endAtBoundary() : validator.end();
       return {
-        index: chunk.index,
-        issues,
+        index,
+        issues: collected.issues,
         warnings: result.warnings.filter((w) => w.code !== 'errors_truncated'),
         totalRows: result.totalRows,
         invalidRows: result.invalidRows,
-        endRow: at !== undefined && at.clean ? at.row : null,
+        endRow,
         seen: registry.tables.map((t) => t.entries()),
       };
     },

@@ -7,7 +7,7 @@ import { JSON_PIECE_BYTES } from '../json/reader.ts';
 import type { Issue, SchemaModel, ValidationResult } from '../model.ts';
 import { SeenRegistry, type SeenEntries } from '../validate/rules/unique.ts';
 import { createValidatorWith, type ValidateOptions } from '../validate/validator.ts';
-import type { ChunkValidateOptions, ChunkValidator } from './chunk.ts';
+import { type ChunkValidateOptions, type ChunkValidator, chunkValidator } from './chunk.ts';
 import {
   JSON_PLAN_SAMPLE_BYTES,
   type JsonRange,
@@ -33,14 +33,14 @@ export function createJsonChunkValidator(
   seeds: readonly (SeenEntries | undefined)[] | undefined,
   options: JsonChunkOptions,
 ): ChunkValidator {
-  let issues: Issue[] = [];
+  const collected = { issues: [] as Issue[] };
   const registry = new SeenRegistry(seeds ?? []);
   const validateOptions: ValidateOptions = {
     ...options,
     fileType: 'json',
     // Kept here, not by the validator: the merge keeps the first maxErrors of the whole file.
     maxErrors: 0,
-    onIssue: (issue) => issues.push(issue),
+    onIssue: (issue) => collected.issues.push(issue),
   };
   if (plan.forced !== undefined) validateOptions.jsonShape = plan.forced;
   const validator = createValidatorWith(
@@ -59,34 +59,7 @@ export function createJsonChunkValidator(
           },
         },
   );
-  const boundaryRow = () => {
-    const at = validator.boundary();
-    return at !== undefined && at.clean ? at.row : null;
-  };
-  return {
-    push: (bytes) => validator.push(bytes),
-    takeIssues() {
-      const taken = issues;
-      issues = [];
-      return taken;
-    },
-    boundaryRow,
-    finish(atFileEnd = true) {
-      const endRow = boundaryRow();
-      // A range that stops inside the file stops at a record boundary: an array there is not
-      // at its end, and must not say so.
-      const result = atFileEnd || endRow === null ? validator.end() : validator.endAtBoundary();
-      return {
-        index: range.index,
-        issues,
-        warnings: result.warnings.filter((w) => w.code !== 'errors_truncated'),
-        totalRows: result.totalRows,
-        invalidRows: result.invalidRows,
-        endRow,
-        seen: registry.tables.map((t) => t.entries()),
-      };
-    },
-  };
+  return chunkValidator(range.index, validator, registry, collected, true);
 }
 
 export function jsonRangeReading(
