@@ -202,6 +202,11 @@ function inRanges(
   return JSON.stringify({ result, issues });
 }
 
+/** inRanges with the file's own shape, maxErrors 1000, no issue bound, ranges in order. */
+function asOneFile(schema: SchemaModel, bytes: Uint8Array, ranges: number, blockBytes: number) {
+  return inRanges(schema, bytes, undefined, ranges, blockBytes, 1000, undefined, false);
+}
+
 describe('JSON validation in ranges (decision 247)', () => {
   it('gives the whole file validator’s result and issues for every range count and block size', () => {
     fc.assert(
@@ -249,16 +254,7 @@ describe('JSON validation in ranges (decision 247)', () => {
         const expected = whole(schema, bytes, undefined, 1000);
         for (let ranges = 1; ranges <= 12; ranges++) {
           for (const blockBytes of [1, 3, 100, 1 << 20]) {
-            const got = inRanges(
-              schema,
-              bytes,
-              undefined,
-              ranges,
-              blockBytes,
-              1000,
-              undefined,
-              false,
-            );
+            const got = asOneFile(schema, bytes, ranges, blockBytes);
             expect(got).toBe(expected);
             const few = inRanges(schema, bytes, undefined, ranges, blockBytes, 5, 1, true);
             expect(few).toBe(whole(schema, bytes, undefined, 5));
@@ -284,16 +280,7 @@ describe('JSON validation in ranges (decision 247)', () => {
       expect(errors).toBe(shape === 'ndjson' ? 3 : 1);
       for (let ranges = 1; ranges <= 9; ranges++) {
         for (const blockBytes of [1, 3, 100]) {
-          const got = inRanges(
-            schema,
-            bytes,
-            undefined,
-            ranges,
-            blockBytes,
-            1000,
-            undefined,
-            false,
-          );
+          const got = asOneFile(schema, bytes, ranges, blockBytes);
           expect(got).toBe(expected);
         }
       }
@@ -321,16 +308,7 @@ describe('JSON validation in ranges (decision 247)', () => {
         const expected = whole(schema, bytes, undefined, 1000);
         for (const ranges of [2, 3]) {
           for (const blockBytes of ranges === 2 ? [64 << 10, 1 << 20] : [64 << 10]) {
-            const got = inRanges(
-              schema,
-              bytes,
-              undefined,
-              ranges,
-              blockBytes,
-              1000,
-              undefined,
-              false,
-            );
+            const got = asOneFile(schema, bytes, ranges, blockBytes);
             expect(got).toBe(expected);
           }
         }
@@ -346,16 +324,7 @@ describe('JSON validation in ranges (decision 247)', () => {
     const expected = whole(SCHEMAS[0] as SchemaModel, bytes, undefined, 1000);
     expect(JSON.parse(expected).result.totalRows).toBe(13);
     for (let ranges = 2; ranges <= 9; ranges++) {
-      const got = inRanges(
-        SCHEMAS[0] as SchemaModel,
-        bytes,
-        undefined,
-        ranges,
-        7,
-        1000,
-        undefined,
-        false,
-      );
+      const got = asOneFile(SCHEMAS[0] as SchemaModel, bytes, ranges, 7);
       expect(got).toBe(expected);
     }
   });
