@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/run-cli.ts';
+import { mulberry32 } from './support/seeded-random.ts';
 
 const schema = {
   name: 'Orders',
@@ -23,16 +24,6 @@ const schema = {
     { name: 'ok', type: 'boolean', required: false, validation: { severity: 'warning' } },
   ],
 };
-
-/** Seeded, so every run writes the same file. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = [
   'Zoë',

@@ -35,16 +35,6 @@ const schema = {
   rules: [{ kind: 'uniqueTogether', fields: ['name', 'day'] }],
 };
 
-/** Seeded, so every run writes the same file. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const NAMES = [
   'Zoë',
   'Ann',
