@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type Run } from './support/run-cli.ts';
+import { mulberry32 } from './support/seeded-random.ts';
 
 function cli(args: string[], input = ''): Promise<Run> {
   return runCli(args, {
