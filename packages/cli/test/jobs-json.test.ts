@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/run-cli.ts';
 import { mulberry32 } from './support/seeded-random.ts';
+import { untimed } from './support/untimed.ts';
 
 const schema = {
   name: 'Orders',
@@ -97,9 +98,6 @@ function validate(file: string, jobs: number, extra: string[] = [], block = '600
     },
   );
 }
-
-const untimed = (text: string) =>
-  text.replace(/ time="[\d.]+"/g, ' time=""').replace(/^Checked .* in .*$/m, 'Checked (time)');
 
 describe('validate --jobs on JSON files', () => {
   it('NDJSON and arrays: the same output in every format for 1 to 4 threads', async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type Run } from './support/run-cli.ts';
 import { mulberry32 } from './support/seeded-random.ts';
+import { untimed } from './support/untimed.ts';
 
 function cli(args: string[], input = ''): Promise<Run> {
   return runCli(args, {
@@ -85,12 +86,6 @@ const validate = (file: string, jobs: number, extra: string[] = []) =>
     ...extra,
   ]);
 
-/** JUnit's time attributes hold the time taken; everything else must match. */
-const untimed = (text: string) => text.replace(/ time="[\d.]+"/g, ' time=""');
-
-/** The text report's last line holds the time taken; everything else must match. */
-const withoutTiming = (text: string) => text.replace(/^Checked .* in .*$/m, 'Checked (time)');
-
 describe('validate --jobs', () => {
   it('gives the same JSON result, CSV report, GitHub and JUnit output for 1, 2 and 3 threads', async () => {
     for (const format of ['json', 'csv', 'github', 'junit']) {
@@ -126,11 +121,9 @@ describe('validate --jobs', () => {
       ]);
       expect(run.code).toBe(1);
       outputs.push(
-        [
-          withoutTiming(run.stdout),
-          await readFile(valid, 'utf8'),
-          await readFile(invalid, 'utf8'),
-        ].join('\n--\n'),
+        [untimed(run.stdout), await readFile(valid, 'utf8'), await readFile(invalid, 'utf8')].join(
+          '\n--\n',
+        ),
       );
     }
     expect(outputs[1]).toBe(outputs[0]);
