@@ -189,16 +189,18 @@ function validAsWritten(
     let stop = lineFeed;
     if (stop > start && text.charCodeAt(stop - 1) === CR) stop--;
     if (nextQuote < start) nextQuote = found(text.indexOf('"', start));
-    if (nextCR < start) nextCR = found(text.indexOf('\r', start));
     let next = lineFeed + 1;
     if (nextQuote < stop) {
+      // quotedRowEnd gives up on any carriage return but the one of the row's CRLF.
       if (delim < 0) return -1;
       next = quotedRowEnd(text, start, end, delim);
       if (next < 0) return -1;
       stop = text.charCodeAt(next - 2) === CR ? next - 2 : next - 1;
+    } else {
       // A carriage return inside the row: the normal way decides what it is.
+      if (nextCR < start) nextCR = found(text.indexOf('\r', start));
       if (nextCR < stop) return -1;
-    } else if (nextCR < stop) return -1;
+    }
     // Its issues, if any, came from the validator first (push it the chunk first).
     if (hasProblems(row)) return -1;
     counts.valid++;
