@@ -1,9 +1,9 @@
-// A validation thread of `validate --jobs N` (parallel/validate-chunks.ts, decision 228): reads
-// its range of the file itself (positional reads into one reused Buffer), validates it with one
-// validator (the engine's startRange, for CSV or JSON) and sends its issues back after each block. When more than
-// `issuesAhead` of its issues wait to be merged (the ranges before it are still running), it
-// waits until the reading thread has merged some (a counter in shared memory), so that memory
-// stays bounded whatever the file holds.
+// A validation thread of `validate --jobs N` (parallel/validate-chunks.ts, decisions 228, 247):
+// reads its range of the file itself (positional reads into one reused Buffer), validates it with
+// one validator (the engine's startRange, for CSV or JSON) and sends its issues back after each
+// block. When more than `issuesAhead` of its issues wait to be merged (the ranges before it are
+// still running), it waits until the reading thread has merged some (a counter in shared memory),
+// so that memory stays bounded whatever the file holds.
 import { openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
