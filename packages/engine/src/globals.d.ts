@@ -24,3 +24,5 @@ declare class URL {
   readonly host: string;
   readonly href: string;
 }
+/** Base64 to a binary string (one char a byte): the byte core ships as base64 (bytecore/load.ts). */
+declare function atob(data: string): string;
