@@ -70,11 +70,25 @@ export interface CsvChunkReading {
  */
 export type QuickCsvRecord = (text: string, start: number, end: number, row: number) => number;
 
+/**
+ * Clean records taken on their bytes (the WebAssembly byte core, validate/csv-bytes.ts): given
+ * whole lines bytes[start, end) (ASCII-compatible, starting a record, ending after a line feed)
+ * whose first line is spreadsheet row `row`, it takes the clean records from the start, and
+ * returns where it stopped, with the line breaks it read in `rows`. The record there, if any, is
+ * read the normal way. Whatever it takes must be what the normal way would find clean.
+ */
+export interface ByteRecords {
+  take(bytes: Uint8Array, start: number, end: number, row: number): number;
+  rows: number;
+}
+
 /** Receives what the reader finds, in file order. Rows are spreadsheet rows: header = 1. */
 export interface CsvSink {
   header(cells: string[]): void;
   /** Optional, read once header() returned: takes clean records whole (see QuickCsvRecord). */
   quickRecord?: QuickCsvRecord;
+  /** Optional, read once header() returned, for UTF-8 and Windows-1252 files. */
+  byteRecords?: ByteRecords;
   /** `row` is the record's spreadsheet row (a record spanning lines keeps one row number). */
   record(cells: string[], row: number): void;
   issue(
@@ -108,6 +122,7 @@ export const EMPTY_FILE_WARNING: Warning = {
 /** Bytes decoded and parsed at a time (see push). */
 const PIECE_BYTES = 64 * 1024;
 const LINE_FEED = 0x0a;
+const QUOTE = 0x22;
 const NO_BYTES = new Uint8Array(0);
 
 export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): CsvReader {
@@ -151,6 +166,9 @@ export function createSampledCsvReader(
   let decoded = 0;
   let headerSeen = false;
   let quick: QuickCsvRecord | undefined;
+  let byteRecords: ByteRecords | undefined;
+  /** The last byte decoded was a line feed: the decoder holds no part of a character. */
+  let decodedToLineFeed = false;
   let ended = false;
   /** The byte 0x0A is always a line feed in the encoding (see feedPiece). */
   let cutAtLineFeeds = false;
@@ -194,6 +212,7 @@ export function createSampledCsvReader(
     if (chunkReading !== undefined) parser!.addRows(chunkReading.rowsAfterHeader);
     sink.header(cells);
     quick = sink.quickRecord;
+    byteRecords = sink.byteRecords;
   }
 
   const handler: RecordHandler = {
@@ -221,6 +240,7 @@ export function createSampledCsvReader(
   };
 
   function decode(bytes: Uint8Array, final: boolean): string {
+    if (bytes.length > 0) decodedToLineFeed = bytes[bytes.length - 1] === LINE_FEED;
     const text = decoder!.decode(bytes, final);
     decoded += text.length;
     return text;
@@ -232,6 +252,38 @@ export function createSampledCsvReader(
   let stretchLines: Uint8Array = NO_BYTES;
   const feedStretch = (start: number, end: number) =>
     parser!.feed(decode(stretchLines.subarray(start, end), false), false);
+
+  function feedText(lines: Uint8Array): void {
+    stretchLines = lines;
+    forEachAsciiStretch(lines, feedStretch);
+    stretchLines = NO_BYTES;
+  }
+
+  /**
+   * Whole lines (they end after a line feed): the byte core takes the clean records it can, on
+   * their bytes; a record it stops at is read here, and the core goes on after it. A record that
+   * may span lines (a quote before its line feed) sends the rest of the lines the normal way.
+   */
+  function feedLines(lines: Uint8Array): void {
+    const p = parser!;
+    let at = 0;
+    while (byteRecords !== undefined && decodedToLineFeed && at < lines.length) {
+      const boundary = p.boundary();
+      if (!boundary.clean) break;
+      const stop = byteRecords.take(lines, at, lines.length, boundary.row + 1);
+      if (stop > at) {
+        p.skip(byteRecords.rows, stop - at);
+        decoded += stop - at;
+        at = stop;
+      }
+      if (at >= lines.length) return;
+      const lineEnd = lines.indexOf(LINE_FEED, at) + 1;
+      if (lines.subarray(at, lineEnd).includes(QUOTE)) break;
+      feedText(lines.subarray(at, lineEnd));
+      at = lineEnd;
+    }
+    if (at < lines.length) feedText(lines.subarray(at));
+  }
 
   /**
    * Parses the next piece of bytes. Where a line feed byte is a line feed (UTF-8, Windows-1252),
@@ -259,11 +311,7 @@ export function createSampledCsvReader(
       p.feed(decode(joinChunks([lineTail, piece.subarray(0, from)]), false), false);
       lineTail = NO_BYTES;
     }
-    if (last + 1 > from) {
-      stretchLines = piece.subarray(from, last + 1);
-      forEachAsciiStretch(stretchLines, feedStretch);
-      stretchLines = NO_BYTES;
-    }
+    if (last + 1 > from) feedLines(piece.subarray(from, last + 1));
     // Copied: the caller may reuse its buffer after push().
     if (last + 1 < piece.length) lineTail = new Uint8Array(piece.subarray(last + 1));
   }

@@ -26,6 +26,11 @@ export interface RecordParser {
    * far ended exactly at a record boundary (no field, quote or CRLF half-read).
    */
   boundary(): { row: number; clean: boolean };
+  /**
+   * Counts `rows` rows and `chars` characters of text as read elsewhere (the byte core took their
+   * records whole). Only where boundary() is clean.
+   */
+  skip(rows: number, chars: number): void;
 }
 
 const LF = 10;
@@ -369,6 +374,12 @@ export function createRecordParser(
     },
     boundary() {
       return { row, clean: state === RECORD_START && !pendingLF && pos >= buf.length };
+    },
+    skip(rows, chars) {
+      row += rows;
+      base += pos + chars;
+      buf = '';
+      pos = 0;
     },
   };
 }

@@ -75,12 +75,14 @@ interface Segment {
   code: number;
 }
 
+type CompiledSegments = { ok: true; segments: Segment[] } | { ok: false; message: string };
+
 /**
  * Tokens: YYYY MM DD HH mm ss, and Z: an RFC 3339 tail, i.e. optional fractional seconds
  * (`.123`) then `Z` or an offset like `+02:00`. A run of one ASCII letter is a token; the letter T
  * alone is a literal; any other letter run is an unknown token. Everything else is literal text.
  */
-export function compileDateFormat(format: string): CompiledDateFormat {
+function compileSegments(format: string): CompiledSegments {
   if (typeof format !== 'string' || format.length === 0) {
     return { ok: false, message: 'The date format is empty. Use tokens like YYYY-MM-DD' };
   }
@@ -131,6 +133,24 @@ export function compileDateFormat(format: string): CompiledDateFormat {
       message: `The date format '${format}' has no date tokens. Use ${TOKEN_LIST}`,
     };
   }
+  return { ok: true, segments };
+}
+
+/**
+ * The format's parts, in order: a literal (kind 0, its character code) or a field of digits (1
+ * YYYY, 2 MM, 3 DD, 4 HH, 5 mm, 6 ss); null when it has a zone or does not compile.
+ */
+export function plainDateSegments(format: string): readonly Segment[] | null {
+  const compiled = compileSegments(format);
+  if (!compiled.ok) return null;
+  return compiled.segments.every((s) => s.kind <= SECOND) ? compiled.segments : null;
+}
+
+export function compileDateFormat(format: string): CompiledDateFormat {
+  const compiled = compileSegments(format);
+  if (!compiled.ok) return compiled;
+  const segments = compiled.segments;
+
   const scratch: DateParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   const parseSpan = spanParser(segments, true, scratch);
   const layoutSpan = spanParser(segments, false, scratch);

@@ -22,7 +22,7 @@
 
 type Ranges = number[];
 
-interface Item {
+export interface Item {
   /** Sorted, disjoint, non-adjacent [lo, hi] code-point pairs, flattened. */
   set: Ranges;
   min: number;
@@ -35,10 +35,19 @@ const DIGIT: Ranges = [48, 57];
 const WORD: Ranges = [48, 57, 65, 90, 95, 95, 97, 122];
 const NOT_NEWLINE: Ranges = [0, 9, 11, MAX_CODE_POINT];
 
+/**
+ * The pattern as a flat sequence of items in which greed never takes a character a later item
+ * needed (see "Linear time" above), so one greedy pass over a value gives RE2's verdict; or null.
+ */
+export function deterministicItems(pattern: string): Parsed | null {
+  const parsed = parseSubset(pattern);
+  return parsed === null || !deterministic(parsed.items) ? null : parsed;
+}
+
 /** A native RegExp with RE2's verdict on every input, or null when that cannot be shown. */
 export function nativeEquivalent(pattern: string): RegExp | null {
-  const parsed = parseSubset(pattern);
-  if (parsed === null || !deterministic(parsed.items)) return null;
+  const parsed = deterministicItems(pattern);
+  if (parsed === null) return null;
   if (!parsed.startAnchor) {
     let span = 0;
     for (const item of parsed.items) span += item.max;
@@ -54,7 +63,7 @@ export function nativeEquivalent(pattern: string): RegExp | null {
   }
 }
 
-interface Parsed {
+export interface Parsed {
   items: Item[];
   startAnchor: boolean;
   endAnchor: boolean;

@@ -4,7 +4,7 @@
 // an anchored match of X (re2js then uses its DFA instead of the slower one-pass matcher), and the
 // simplest patterns run natively when native-regex.ts can prove the same verdict in linear time.
 import { RE2JS, RE2JSSyntaxException } from 're2js';
-import { nativeEquivalent } from './native-regex.ts';
+import { deterministicItems, nativeEquivalent, type Parsed } from './native-regex.ts';
 import { wholeValueBody } from './regex-shape.ts';
 
 /** A user pattern compiled for linear-time matching (RE2 semantics), the same in browser and server. */
@@ -95,6 +95,16 @@ function compileRe2(
  * JavaScript and JSON Schema patterns write code points as `\u0041` or `\u{1F600}`; RE2 spells them
  * `\x{...}`. A surrogate pair written as two escapes becomes its one code point.
  */
+/**
+ * A pattern's items for a single greedy pass (rules/native-regex.ts deterministicItems), read as
+ * compileSafeRegex reads it; null when the pattern does not compile or has no such form.
+ */
+export function patternItems(pattern: string): Parsed | null {
+  if (!compileSafeRegex(pattern).ok) return null;
+  const translated = translateUnicodeEscapes(pattern);
+  return typeof translated === 'string' ? deterministicItems(translated) : null;
+}
+
 function translateUnicodeEscapes(p: string): string | { ok: false; message: string } {
   if (!p.includes('\\u')) return p;
   let out = '';

@@ -51,6 +51,22 @@ export class Collector {
     return true;
   }
 
+  /** How many more rows startRow would start before `limit`. */
+  roomForRows(limit: number): number {
+    return Math.max(0, limit - this.rows);
+  }
+
+  /**
+   * startRow for `count` clean rows at once (count ≤ roomForRows), the last of them `lastRow`:
+   * they are counted, and the last one stays current.
+   */
+  startCleanRows(lastRow: number, count: number): void {
+    if (count === 0) return;
+    this.finishRow();
+    this.finishedRows += count - 1;
+    this.currentRow = lastRow;
+  }
+
   finishRow(): void {
     if (this.currentRow === 0) return;
     this.finishedRows++;

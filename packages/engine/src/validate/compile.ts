@@ -15,6 +15,7 @@ import {
   type FieldType,
   type JsonScalarType,
 } from '../model.ts';
+import { fieldByteOps, type ByteOp } from '../bytecore/field-ops.ts';
 import { isIntegral, parseDecimal } from './decimal.ts';
 import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
 import { DEFAULT_DATE_FORMAT } from '../rules/date-format.ts';
@@ -61,6 +62,8 @@ export interface CompiledField {
    * date's key, a number's scan; an enum's value is listed), for the cross-field rules.
    */
   readonly last: LastValue | undefined;
+  /** What the byte core checks of a cell instead of checkSpan; null: checkSpan only (bytecore/). */
+  readonly byteOps: readonly ByteOp[] | null;
 }
 
 export interface CompileOptions {
@@ -88,7 +91,9 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
     spec.type === 'integer' || spec.type === 'number'
       ? numericCheck(spec.type, spec.rules, last)
       : undefined;
-  const typeCheck = compileTypeCheck(spec, options, numeric, last);
+  // One "today" for the closures and the byte core, even across midnight.
+  const today = utcDayKey(options.now ?? new Date());
+  const typeCheck = compileTypeCheck(spec, today, numeric, last);
   const rules = compileRules(spec, options);
   const ruleCount = rules.length;
   const firstRule = rules[0];
@@ -124,6 +129,7 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
     severity: spec.rules.severity,
     template: spec.rules.message,
     last,
+    byteOps: fieldByteOps(spec, today),
     checkSpan,
     // What checkJson below does with a string a field of these types accepts: checkValue on its
     // text, which checkSpan is (acceptedText gives the string itself).
@@ -160,7 +166,7 @@ export function compileField(spec: FieldSpec, options: CompileOptions = {}): Com
 
 function compileTypeCheck(
   spec: FieldSpec,
-  options: CompileOptions,
+  today: number,
   numeric: NumericChecks | undefined,
   last: LastValue | undefined,
 ): TypeCheck {
@@ -172,7 +178,7 @@ function compileTypeCheck(
     case 'boolean':
       return booleanCheck(rules);
     case 'date':
-      return dateCheck(rules, utcDayKey(options.now ?? new Date()), last);
+      return dateCheck(rules, today, last);
     case 'email':
       return typeIf(isValidEmail, failure('type', messages.email));
     case 'url':

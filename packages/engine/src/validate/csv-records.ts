@@ -13,6 +13,7 @@ import { createRecordParser, type RecordParser } from '../csv/record-parser.ts';
 import type { Issue } from '../model.ts';
 import type { CompiledField, Failure } from './compile.ts';
 import { planHeader } from './csv-header.ts';
+import { createByteRecords } from './csv-bytes.ts';
 import { createQuickCellRow, createQuickCsvRecord, type QuickCellRow } from './csv-quick.ts';
 import { truncateValue } from './issue-value.ts';
 import { messages } from './messages.ts';
@@ -139,6 +140,13 @@ export function csvRecords(run: Run): CsvRecordSource {
         run.schema.missingValues,
       );
       quickCells = createQuickCellRow(columns, startRow, quickRules(), run.schema.missingValues);
+      sink.byteRecords = createByteRecords(
+        run,
+        columns,
+        reader.delimiter ?? ',',
+        maxFieldBytes,
+        quickRules(),
+      );
     },
 
     record(cells, row) {

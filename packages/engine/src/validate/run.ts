@@ -18,6 +18,10 @@ export interface Run {
   readonly rules: CompiledRules | undefined;
   /** Makes `row` the current data row; false when the event must be ignored (row limit passed). */
   startRow(row: number): boolean;
+  /** How many rows may still start before the row limit (0 once stopped). */
+  roomForRows(): number;
+  /** startRow for `count` clean rows at once, the last of them `lastRow` (count ≤ roomForRows). */
+  startCleanRows(lastRow: number, count: number): void;
   /** True once the row limit was passed: nothing more is checked or counted. */
   readonly stopped: boolean;
   /** CSV, chunked validation only: the bytes are a chunk of a file (engine/src/parallel). */

@@ -41,6 +41,11 @@ export interface ValidateOptions {
    * the rest, instead of doubling their way there. The result is the same without it.
    */
   inputBytes?: number;
+  /**
+   * CSV: false reads every record in JavaScript, without the WebAssembly byte core (decision
+   * 248). The results are the same either way; this is for tests and for measuring.
+   */
+  byteCore?: boolean;
 }
 
 export interface Validator {
@@ -124,6 +129,12 @@ export function createValidatorWith(
       if (collector.startRow(row, maxRows)) return true;
       stopped = true;
       return false;
+    },
+    roomForRows() {
+      return stopped ? 0 : collector.roomForRows(maxRows);
+    },
+    startCleanRows(lastRow, count) {
+      collector.startCleanRows(lastRow, count);
     },
     get stopped() {
       return stopped;

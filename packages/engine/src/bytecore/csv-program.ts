@@ -1,0 +1,184 @@
+// The byte core's program: the header's columns and their ops, laid out as wasm/csv-core.ts
+// reads them (all offsets from the program's start, little-endian):
+//   header   columns, delimiter, longest cell in bytes, JS columns (i32 each)
+//   columns  16 bytes each: flags (1 required, 2 checked in JS), ops' offset, op count, 0
+//   ops      32 bytes each: code, then seven words of parameters
+//   data     hash tables, date segments, pattern items and bitmaps the ops point to
+
+import type { ByteOp } from './field-ops.ts';
+
+export interface CoreColumn {
+  required: boolean;
+  /** Its cells' offsets go to JavaScript, which checks them; the core does not. */
+  js: boolean;
+  ops: readonly ByteOp[];
+}
+
+const HEADER_BYTES = 16;
+const COLUMN_BYTES = 16;
+const OP_BYTES = 32;
+const REQUIRED = 1;
+const JS = 2;
+const OP_CODES: Record<ByteOp['kind'], number> = {
+  integer: 1,
+  decimal: 2,
+  set: 3,
+  length: 4,
+  date: 5,
+  email: 6,
+  url: 7,
+  pattern: 8,
+  chars: 9,
+};
+
+export function encodeProgram(
+  columns: readonly CoreColumn[],
+  delimiter: number,
+  maxCellBytes: number,
+): Uint8Array {
+  const opCount = columns.reduce((n, c) => n + (c.js ? 0 : c.ops.length), 0);
+  const data = new DataArea(HEADER_BYTES + columns.length * COLUMN_BYTES + opCount * OP_BYTES);
+  const head = data.view;
+  head.setInt32(0, columns.length, true);
+  head.setInt32(4, delimiter, true);
+  head.setInt32(8, maxCellBytes, true);
+  head.setInt32(12, columns.filter((c) => c.js).length, true);
+  let op = HEADER_BYTES + columns.length * COLUMN_BYTES;
+  columns.forEach((column, k) => {
+    const at = HEADER_BYTES + k * COLUMN_BYTES;
+    const ops = column.js ? [] : column.ops;
+    data.view.setInt32(at, (column.required ? REQUIRED : 0) | (column.js ? JS : 0), true);
+    data.view.setInt32(at + 4, op, true);
+    data.view.setInt32(at + 8, ops.length, true);
+    for (const o of ops) {
+      writeOp(data, op, o);
+      op += OP_BYTES;
+    }
+  });
+  return data.bytes();
+}
+
+function writeOp(data: DataArea, at: number, op: ByteOp): void {
+  const word = (k: number, v: number) => data.view.setInt32(at + 4 * k, v, true);
+  const wide = (k: number, v: bigint) => data.view.setBigInt64(at + 4 * k, v, true);
+  word(0, OP_CODES[op.kind]);
+  switch (op.kind) {
+    case 'integer':
+      wide(1, op.min);
+      wide(3, op.max);
+      break;
+    case 'decimal':
+      word(1, op.places);
+      wide(2, op.min);
+      wide(4, op.max);
+      break;
+    case 'set': {
+      const table = hashTable(data, op.values, op.fold);
+      word(1, table.offset);
+      word(2, table.mask);
+      word(3, op.fold ? 1 : 0);
+      break;
+    }
+    case 'length':
+      word(1, op.min);
+      word(2, op.max);
+      break;
+    case 'date': {
+      const segments = new Uint8Array(op.segments.length * 2);
+      op.segments.forEach((s, k) => {
+        segments[2 * k] = s.kind;
+        segments[2 * k + 1] = s.code;
+      });
+      word(1, data.append(segments));
+      word(2, op.segments.length);
+      word(3, op.min);
+      word(4, op.max);
+      break;
+    }
+    case 'pattern': {
+      const items = new Uint8Array(op.items.length * 24);
+      const view = new DataView(items.buffer);
+      op.items.forEach((item, k) => {
+        items.set(item.ascii, 24 * k);
+        view.setInt32(24 * k + 16, item.min, true);
+        view.setInt32(24 * k + 20, item.max, true);
+      });
+      word(1, data.append(items));
+      word(2, op.items.length);
+      break;
+    }
+    case 'chars':
+      word(1, data.append(op.ascii));
+      break;
+    case 'email':
+    case 'url':
+      break;
+  }
+}
+
+const encoder = new TextEncoder();
+
+/** FNV-1a over the bytes, ASCII letters in lower case with `fold` (as the core hashes a cell). */
+export function fnv1a(bytes: Uint8Array, fold: boolean): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) {
+    let b = bytes[i] as number;
+    if (fold && b >= 65 && b <= 90) b += 32;
+    hash = Math.imul(hash ^ b, 16777619) >>> 0;
+  }
+  return hash;
+}
+
+/** Open addressing, at most half full; a slot holds an entry's offset (length, bytes) or 0. */
+function hashTable(
+  data: DataArea,
+  values: readonly string[],
+  fold: boolean,
+): { offset: number; mask: number } {
+  const distinct = [...new Set(values)];
+  let size = 2;
+  while (size < distinct.length * 2) size *= 2;
+  const slots = new Int32Array(size);
+  for (const value of distinct) {
+    const bytes = encoder.encode(value);
+    const entry = new Uint8Array(4 + bytes.length);
+    new DataView(entry.buffer).setInt32(0, bytes.length, true);
+    entry.set(bytes, 4);
+    let slot = fnv1a(bytes, fold) & (size - 1);
+    while (slots[slot] !== 0) slot = (slot + 1) & (size - 1);
+    slots[slot] = data.append(entry);
+  }
+  const table = new Uint8Array(slots.buffer);
+  return { offset: data.append(table), mask: size - 1 };
+}
+
+/** A growing byte area whose first `fixed` bytes are the header, columns and ops. */
+class DataArea {
+  private buffer: Uint8Array;
+  private length: number;
+  view: DataView;
+
+  constructor(fixed: number) {
+    this.buffer = new Uint8Array(Math.max(256, fixed * 2));
+    this.length = fixed;
+    this.view = new DataView(this.buffer.buffer);
+  }
+
+  /** Copies `bytes` in, 4-byte aligned; returns their offset. */
+  append(bytes: Uint8Array): number {
+    const at = (this.length + 3) & ~3;
+    if (at + bytes.length > this.buffer.length) {
+      const grown = new Uint8Array(Math.max(this.buffer.length * 2, at + bytes.length));
+      grown.set(this.buffer);
+      this.buffer = grown;
+      this.view = new DataView(grown.buffer);
+    }
+    this.buffer.set(bytes, at);
+    this.length = at + bytes.length;
+    return at;
+  }
+
+  bytes(): Uint8Array {
+    return this.buffer.subarray(0, (this.length + 3) & ~3);
+  }
+}

@@ -1,0 +1,175 @@
+// Clean CSV records taken on their bytes by the WebAssembly byte core (decision 248): the core
+// reads a stretch of whole lines and stops at the first record it cannot call clean; the reader
+// then reads that record the usual way and offers the core the rest. Fields whose checks the
+// core does not make (bytecore/field-ops.ts: unique, reference lists, cross-field rules, other
+// patterns) are checked here, with their compiled closures, on the offsets the core found, in
+// the same order as the text fast path (csv-quick.ts) checks them.
+
+import type { ByteRecords } from '../csv/reader.ts';
+import { encodeProgram, type CoreColumn } from '../bytecore/csv-program.ts';
+import { instantiateByteCore, type ByteCoreExports } from '../bytecore/load.ts';
+import type { CompiledField, Failure } from './compile.ts';
+import type { QuickRules } from './csv-quick.ts';
+import { ABSENT, type RuleFailure } from './cross-field.ts';
+import type { Run } from './run.ts';
+
+interface CoreExports extends ByteCoreExports {
+  reserve(bytes: number): number;
+  scan(prog: number, input: number, len: number, out: number, maxRecords: number): number;
+  scannedEnd(): number;
+  scannedRows(): number;
+  scannedLastLine(): number;
+}
+
+/** Records per call of the core: bounds the offsets it writes for JavaScript's columns. */
+const RECORDS_PER_SCAN = 4096;
+/** The core is left off for the rest of a run that it keeps handing back records (see below). */
+const GIVE_UP_AFTER_STOPS = 256;
+
+/**
+ * The byte core for a header's columns; undefined where it cannot serve (no WebAssembly, a
+ * delimiter or missing values it does not read): the text fast path then takes every record.
+ */
+export function createByteRecords(
+  run: Run,
+  columns: readonly (CompiledField | undefined)[],
+  delimiter: string,
+  maxFieldBytes: number,
+  quickRules: QuickRules | undefined,
+): ByteRecords | undefined {
+  if (run.options.byteCore === false || run.schema.missingValues !== undefined) return undefined;
+  const delimCode = delimiter.charCodeAt(0);
+  if (delimiter.length !== 1 || delimCode >= 0x80) return undefined;
+  const instance = instantiateByteCore();
+  if (instance === undefined) return undefined;
+  const core = instance.exports as CoreExports;
+
+  // Columns the rules read are checked here, so that each field's `last` holds the value the
+  // rules compare (as in the text fast path).
+  const ruleColumns = new Set(quickRules === undefined ? [] : quickRules.slotColumns);
+  const coreColumns: CoreColumn[] = columns.map((field, col) => ({
+    required: field?.required === true,
+    js: field !== undefined && (field.byteOps === null || field.stateful || ruleColumns.has(col)),
+    ops: field?.byteOps ?? [],
+  }));
+  const jsColumns: number[] = [];
+  coreColumns.forEach((c, col) => c.js && jsColumns.push(col));
+  const jsFields = jsColumns.map((col) => columns[col] as CompiledField);
+  const jsCount = jsColumns.length;
+  const stride = 2 + 2 * jsCount;
+  // The record parser's limit, as characters: an ASCII cell's bytes (csv-quick.ts safeChars).
+  const program = encodeProgram(coreColumns, delimCode, Math.floor(maxFieldBytes / 3));
+
+  let prog = -1;
+  let input = 0;
+  let out = 0;
+  let capacity = 0;
+  /** Makes room for `bytes` of input; false when the memory cannot grow. */
+  function reserve(bytes: number): boolean {
+    if (bytes <= capacity) return true;
+    capacity = Math.max(bytes, 64 * 1024);
+    const programBytes = (program.length + 15) & ~15;
+    const inputBytes = (capacity + 16 + 15) & ~15;
+    const base = core.reserve(programBytes + inputBytes + RECORDS_PER_SCAN * stride * 4);
+    if (base < 0) return false;
+    prog = base;
+    input = base + programBytes;
+    out = input + inputBytes;
+    new Uint8Array(core.memory.buffer).set(program, prog);
+    return true;
+  }
+
+  const decoder = new TextDecoder();
+  const failures: Failure[] = [];
+  const ruleFailures: RuleFailure[] = [];
+  let stops = 0;
+  let taken = 0;
+  let off = false;
+
+  // Where each rule slot's cell is among the JS columns' offsets (-1: no column).
+  const slotOffsets = Int32Array.from(quickRules?.slotColumns ?? [], (col) =>
+    jsColumns.indexOf(col),
+  );
+  let viewText: string | undefined;
+
+  /**
+   * The checks the core left to JavaScript, on record r of a scan whose offsets count from `shift`
+   * bytes into `text` (the stretch, ASCII up to there). True when the record stays clean.
+   */
+  function jsClean(offsets: Int32Array, r: number, shift: number, text: string, row: number) {
+    const at = r * stride + 2;
+    for (let pass = 0; pass < 2; pass++) {
+      // Checks that remember values (unique) last, once the rest of the record is clean.
+      const stateful = pass === 1;
+      for (let k = 0; k < jsCount; k++) {
+        const field = jsFields[k] as CompiledField;
+        const start = (offsets[at + 2 * k] as number) + shift;
+        const end = (offsets[at + 2 * k + 1] as number) + shift;
+        if (start === end || field.stateful !== stateful) continue;
+        field.checkSpan(text, start, end, row, failures);
+        if (failures.length !== 0) return false;
+      }
+    }
+    if (quickRules === undefined) return true;
+    const { rules, view } = quickRules;
+    if (text !== viewText) {
+      viewText = text;
+      view.texts.fill(text);
+    }
+    for (let s = 0; s < slotOffsets.length; s++) {
+      const k = slotOffsets[s] as number;
+      const start = k < 0 ? 0 : (offsets[at + 2 * k] as number) + shift;
+      const end = k < 0 ? 0 : (offsets[at + 2 * k + 1] as number) + shift;
+      view.starts[s] = start === end ? ABSENT : start;
+      view.ends[s] = end;
+    }
+    rules.checkRow(view, row, ruleFailures);
+    if (ruleFailures.length === 0 && rules.stateful) rules.checkKeys(view, row, ruleFailures);
+    return ruleFailures.length === 0;
+  }
+
+  const records: ByteRecords = {
+    rows: 0,
+    take(bytes, start, end, row) {
+      records.rows = 0;
+      if (off || !reserve(end - start)) return start;
+      const memory = core.memory.buffer;
+      new Uint8Array(memory).set(bytes.subarray(start, end), input);
+      let at = 0;
+      const length = end - start;
+      let text: string | undefined;
+      while (at < length) {
+        const room = Math.min(run.roomForRows(), RECORDS_PER_SCAN);
+        if (room === 0) break;
+        let count = core.scan(prog, input + at, length - at, out, room);
+        let stop = core.scannedEnd();
+        let rows = core.scannedRows();
+        let lastLine = core.scannedLastLine();
+        if (jsCount > 0 && count > 0) {
+          text ??= decoder.decode(bytes.subarray(start, end));
+          const offsets = new Int32Array(memory, out, count * stride);
+          for (let r = 0; r < count; r++) {
+            const line = offsets[r * stride + 1] as number;
+            if (!jsClean(offsets, r, at, text, row + records.rows + line)) {
+              failures.length = 0;
+              ruleFailures.length = 0;
+              stop = offsets[r * stride] as number;
+              rows = line;
+              count = r;
+              if (r > 0) lastLine = offsets[(r - 1) * stride + 1] as number;
+              break;
+            }
+          }
+        }
+        if (count > 0) run.startCleanRows(row + records.rows + lastLine, count);
+        records.rows += rows;
+        taken += count;
+        at += stop;
+        if (count < room) break;
+      }
+      if (at < length && ++stops >= GIVE_UP_AFTER_STOPS && stops * 4 > taken) off = true;
+      return start + at;
+    },
+  };
+  return records;
+}

@@ -1,0 +1,552 @@
+// The CSV byte core (AssemblyScript, compiled by scripts/build-wasm.js; decision 248).
+//
+// It reads the bytes of whole CSV records and answers one thing: how many records in a row are
+// well-formed and clean, and where the next one starts. It never reports an issue. Whatever it
+// does not handle, or would have to report (a non-ASCII byte, an escaped or stray quote, a
+// lone CR, a cell count other than the header's, a value that fails or that it cannot decide),
+// stops it at that record, which the JavaScript reader then reads the usual way. So its only
+// duty is never to call clean a record that the JavaScript checks would not; tests hold it to
+// that (packages/engine/src/bytecore).
+//
+// Memory is laid out by the caller (src/bytecore/csv-program.ts writes the program): a header,
+// a column table, and per column a list of checks ("ops") that must all pass. Columns marked JS
+// are not checked here: the offsets of their cells go to `out` for the caller to check.
+
+const LF: u8 = 10;
+const CR: u8 = 13;
+const QUOTE: u8 = 34;
+
+// Program header, in i32 words: column count, delimiter byte, longest cell in bytes, JS columns.
+const HEADER_BYTES = 16;
+const COLUMN_BYTES = 16;
+const OP_BYTES = 32;
+
+// Column flags.
+const REQUIRED = 1;
+const JS = 2;
+
+// Op codes; their parameters are the op's next seven i32 words (see each check).
+const OP_INTEGER = 1;
+const OP_DECIMAL = 2;
+const OP_SET = 3;
+const OP_LENGTH = 4;
+const OP_DATE = 5;
+const OP_EMAIL = 6;
+const OP_URL = 7;
+const OP_PATTERN = 8;
+const OP_CHARS = 9;
+
+let resultEnd: i32 = 0;
+let resultRows: i32 = 0;
+let resultLastLine: i32 = 0;
+
+/** Grows the memory to hold `bytes` after the module's own data; returns where they start. */
+export function reserve(bytes: i32): i32 {
+  const base = (<i32>__heap_base + 15) & ~15;
+  const needed = base + bytes + 64;
+  const pages = (needed + 0xffff) >>> 16;
+  const have = memory.size();
+  if (pages > have && memory.grow(pages - have) < 0) return -1;
+  return base;
+}
+
+/** Offset, from `input`, where the last scan stopped: after its last clean record. */
+export function scannedEnd(): i32 {
+  return resultEnd;
+}
+
+/** Line breaks read by the last scan up to scannedEnd: its records and empty lines. */
+export function scannedRows(): i32 {
+  return resultRows;
+}
+
+/** The line, counted from input's first (0), of the last scan's last clean record. */
+export function scannedLastLine(): i32 {
+  return resultLastLine;
+}
+
+/**
+ * Reads clean records from input[0, len), at most maxRecords of them, and returns how many. With
+ * JS columns, each clean record writes to `out`: its start, its line (0 for the first), and the
+ * start and end of each JS column's cell.
+ */
+export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32): i32 {
+  const columns = load<i32>(prog);
+  const delim = <u8>load<i32>(prog, 4);
+  const maxCell = load<i32>(prog, 8);
+  const jsColumns = load<i32>(prog, 12);
+  const vDelim = i8x16.splat(<i8>delim);
+  const vLF = i8x16.splat(<i8>LF);
+  const vCR = i8x16.splat(<i8>CR);
+  const vZero = i8x16.splat(0);
+  let p = 0;
+  let rows = 0;
+  let records = 0;
+  let outAt = out;
+  let end = 0;
+  let endRows = 0;
+  let lastLine = 0;
+  while (records < maxRecords && p < len) {
+    let c = load<u8>(input + p);
+    if (c == LF) {
+      p++;
+      rows++;
+      end = p;
+      endRows = rows;
+      continue;
+    }
+    if (c == CR) {
+      if (p + 1 < len && load<u8>(input + p + 1) == LF) {
+        p += 2;
+        rows++;
+        end = p;
+        endRows = rows;
+        continue;
+      }
+      break;
+    }
+    let at = outAt;
+    if (jsColumns > 0) {
+      store<i32>(at, p);
+      store<i32>(at, rows, 4);
+      at += 8;
+    }
+    let ok = true;
+    for (let col = 0; col < columns; col++) {
+      let cellStart = p;
+      let cellEnd = p;
+      if (p < len && load<u8>(input + p) == QUOTE) {
+        // Quoted: plain only when no quote, line break or non-ASCII byte is inside.
+        cellStart = p + 1;
+        let q = cellStart;
+        while (q < len) {
+          const b = load<u8>(input + q);
+          if (b == QUOTE) break;
+          if (b == LF || b == CR || b >= 0x80) {
+            ok = false;
+            break;
+          }
+          q++;
+        }
+        if (!ok || q >= len) {
+          ok = false;
+          break;
+        }
+        cellEnd = q;
+        p = q + 1;
+      } else {
+        // Sixteen bytes at a time to the first delimiter, line break or non-ASCII byte.
+        while (p + 16 <= len) {
+          const v = v128.load(input + p);
+          const hit = v128.or(
+            v128.or(i8x16.eq(v, vDelim), i8x16.eq(v, vLF)),
+            v128.or(i8x16.eq(v, vCR), i8x16.lt_s(v, vZero)),
+          );
+          const bits = i8x16.bitmask(hit);
+          if (bits != 0) {
+            p += ctz(bits);
+            break;
+          }
+          p += 16;
+        }
+        while (p < len) {
+          const b = load<u8>(input + p);
+          if (b == delim || b == LF || b == CR || b >= 0x80) break;
+          p++;
+        }
+        cellEnd = p;
+        if (p < len && load<u8>(input + p) >= 0x80) {
+          ok = false;
+          break;
+        }
+      }
+      if (p >= len || cellEnd - cellStart > maxCell) {
+        ok = false;
+        break;
+      }
+      const column = prog + HEADER_BYTES + col * COLUMN_BYTES;
+      const flags = load<i32>(column);
+      if (cellEnd == cellStart) {
+        if ((flags & REQUIRED) != 0) {
+          ok = false;
+          break;
+        }
+      } else if ((flags & JS) == 0) {
+        if (!checkCell(prog, column, input + cellStart, input + cellEnd)) {
+          ok = false;
+          break;
+        }
+      }
+      if ((flags & JS) != 0) {
+        store<i32>(at, cellStart);
+        store<i32>(at, cellEnd, 4);
+        at += 8;
+      }
+      const b = load<u8>(input + p);
+      if (col < columns - 1) {
+        if (b != delim) {
+          ok = false;
+          break;
+        }
+        p++;
+      } else if (b == LF) {
+        p++;
+      } else if (b == CR && p + 1 < len && load<u8>(input + p + 1) == LF) {
+        p += 2;
+      } else {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) break;
+    records++;
+    lastLine = rows;
+    rows++;
+    end = p;
+    endRows = rows;
+    outAt = at;
+  }
+  resultEnd = end;
+  resultRows = endRows;
+  resultLastLine = lastLine;
+  return records;
+}
+
+/** Every op of the column passes on the (non-empty, ASCII) cell [from, to). */
+function checkCell(prog: i32, column: i32, from: i32, to: i32): bool {
+  let op = prog + load<i32>(column, 4);
+  const count = load<i32>(column, 8);
+  for (let k = 0; k < count; k++, op += OP_BYTES) {
+    const code = load<i32>(op);
+    let ok = false;
+    switch (code) {
+      case OP_INTEGER:
+        ok = isInteger(op, from, to);
+        break;
+      case OP_DECIMAL:
+        ok = isDecimal(op, from, to);
+        break;
+      case OP_SET:
+        ok = inSet(prog, op, from, to);
+        break;
+      case OP_LENGTH:
+        ok = to - from >= load<i32>(op, 4) && to - from <= load<i32>(op, 8);
+        break;
+      case OP_DATE:
+        ok = isDate(prog, op, from, to);
+        break;
+      case OP_EMAIL:
+        ok = isEmail(from, to);
+        break;
+      case OP_URL:
+        ok = isPlainUrl(from, to);
+        break;
+      case OP_PATTERN:
+        ok = matchesItems(prog, op, from, to);
+        break;
+      case OP_CHARS:
+        ok = allInBitmap(prog + load<i32>(op, 4), from, to);
+        break;
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+function isDigit(b: u32): bool {
+  return b - 48 < 10;
+}
+
+/** `[+-]?[0-9]{1,18}` within [min, max] (i64 at words 1-2 and 3-4). */
+function isInteger(op: i32, from: i32, to: i32): bool {
+  let i = from;
+  let negative = false;
+  const sign = load<u8>(i);
+  if (sign == 45 || sign == 43) {
+    negative = sign == 45;
+    i++;
+  }
+  if (i == to || to - i > 18) return false;
+  let value: i64 = 0;
+  for (; i < to; i++) {
+    const d = <u32>load<u8>(i) - 48;
+    if (d >= 10) return false;
+    value = value * 10 + <i64>d;
+  }
+  if (negative) value = -value;
+  return value >= load<i64>(op, 4) && value <= load<i64>(op, 12);
+}
+
+/**
+ * `[+-]?[0-9]{0,9}(\.[0-9]{0,places})?` with a digit, within [min, max]: the value and the bounds
+ * in billionths (i64 at words 2-3 and 4-5). Word 1 is the most decimal places allowed (≤ 9). A
+ * negative zero is left to the JavaScript checks.
+ */
+function isDecimal(op: i32, from: i32, to: i32): bool {
+  const places = load<i32>(op, 4);
+  let i = from;
+  let negative = false;
+  const sign = load<u8>(i);
+  if (sign == 45 || sign == 43) {
+    negative = sign == 45;
+    i++;
+  }
+  let value: i64 = 0;
+  const intStart = i;
+  while (i < to && isDigit(load<u8>(i))) {
+    value = value * 10 + <i64>(load<u8>(i) - 48);
+    i++;
+  }
+  const intDigits = i - intStart;
+  if (intDigits > 9) return false;
+  let fracDigits = 0;
+  if (i < to && load<u8>(i) == 46) {
+    i++;
+    while (i < to && isDigit(load<u8>(i))) {
+      value = value * 10 + <i64>(load<u8>(i) - 48);
+      fracDigits++;
+      i++;
+    }
+  }
+  if (i != to || intDigits + fracDigits == 0 || fracDigits > places) return false;
+  for (let k = fracDigits; k < 9; k++) value *= 10;
+  if (negative) {
+    if (value == 0) return false;
+    value = -value;
+  }
+  return value >= load<i64>(op, 8) && value <= load<i64>(op, 16);
+}
+
+/**
+ * Membership in a hash set of byte strings (FNV-1a, open addressing): word 1 is the table's
+ * offset in the program, word 2 its slot mask, word 3 1 to compare ASCII letters in lower case.
+ * A slot holds the offset of an entry (length, then bytes), or 0.
+ */
+function inSet(prog: i32, op: i32, from: i32, to: i32): bool {
+  const table = prog + load<i32>(op, 4);
+  const mask = <u32>load<i32>(op, 8);
+  const fold = load<i32>(op, 12) != 0;
+  let hash: u32 = 0x811c9dc5;
+  for (let i = from; i < to; i++) {
+    hash = (hash ^ (<u32>lower(load<u8>(i), fold))) * 16777619;
+  }
+  const length = to - from;
+  let slot = hash & mask;
+  for (;;) {
+    const entry = load<i32>(table + ((<i32>slot) << 2));
+    if (entry == 0) return false;
+    const at = prog + entry;
+    if (load<i32>(at) == length && sameBytes(at + 4, from, length, fold)) return true;
+    slot = (slot + 1) & mask;
+  }
+  return false;
+}
+
+function lower(b: u8, fold: bool): u8 {
+  return fold && <u32>b - 65 < 26 ? b + 32 : b;
+}
+
+function sameBytes(entry: i32, from: i32, length: i32, fold: bool): bool {
+  for (let k = 0; k < length; k++) {
+    if (load<u8>(entry + k) != lower(load<u8>(from + k), fold)) return false;
+  }
+  return true;
+}
+
+/**
+ * A date in a format of literals and digit fields (word 1: the segments' offset, two bytes each,
+ * kind then character; word 2: their count), a real calendar day and time (no leap second), its
+ * day key yyyymmdd within [word 3, word 4].
+ */
+function isDate(prog: i32, op: i32, from: i32, to: i32): bool {
+  const segments = prog + load<i32>(op, 4);
+  const count = load<i32>(op, 8);
+  let year = 2000;
+  let month = 1;
+  let day = 1;
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  let i = from;
+  for (let s = 0; s < count; s++) {
+    const kind = load<u8>(segments + s * 2);
+    if (kind == 0) {
+      const code = load<u8>(segments + s * 2 + 1);
+      if (i >= to) return false;
+      const b = load<u8>(i);
+      if (b != code && !(code == 84 && b == 116)) return false;
+      i++;
+      continue;
+    }
+    const width = kind == 1 ? 4 : 2;
+    if (i + width > to) return false;
+    let v = 0;
+    for (let k = 0; k < width; k++) {
+      const d = <u32>load<u8>(i + k) - 48;
+      if (d >= 10) return false;
+      v = v * 10 + <i32>d;
+    }
+    i += width;
+    if (kind == 1) year = v;
+    else if (kind == 2) month = v;
+    else if (kind == 3) day = v;
+    else if (kind == 4) hour = v;
+    else if (kind == 5) minute = v;
+    else second = v;
+  }
+  if (i != to) return false;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  const key = (year * 100 + month) * 100 + day;
+  return key >= load<i32>(op, 12) && key <= load<i32>(op, 16);
+}
+
+function daysInMonth(year: i32, month: i32): i32 {
+  if (month == 2) return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28;
+  return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
+}
+
+function isAlnum(b: u32): bool {
+  return b - 48 < 10 || (b | 32) - 97 < 26;
+}
+
+function isLetter(b: u32): bool {
+  return (b | 32) - 97 < 26;
+}
+
+/** The WHATWG e-mail expression of src/validate/rules/email.ts, on bytes. */
+function isEmail(from: i32, to: i32): bool {
+  let i = from;
+  while (i < to && load<u8>(i) != 64) {
+    if (!isLocalChar(load<u8>(i))) return false;
+    i++;
+  }
+  if (i == from || i >= to) return false;
+  i++;
+  // Labels of 1-63 letters, digits and hyphens, not starting or ending with a hyphen.
+  for (;;) {
+    const start = i;
+    while (i < to && load<u8>(i) != 46) {
+      const b = load<u8>(i);
+      if (!isAlnum(b) && b != 45) return false;
+      i++;
+    }
+    const length = i - start;
+    if (length < 1 || length > 63) return false;
+    if (load<u8>(start) == 45 || load<u8>(i - 1) == 45) return false;
+    if (i == to) return true;
+    i++;
+  }
+  return false;
+}
+
+function isLocalChar(b: u32): bool {
+  // a-z A-Z 0-9 and .!#$%&'*+/=?^_`{|}~-
+  if (isAlnum(b)) return true;
+  return (
+    b == 46 ||
+    b == 33 ||
+    (b >= 35 && b <= 39) ||
+    b == 42 ||
+    b == 43 ||
+    b == 47 ||
+    b == 61 ||
+    b == 63 ||
+    b == 94 ||
+    b == 95 ||
+    b == 96 ||
+    (b >= 123 && b <= 126) ||
+    b == 45
+  );
+}
+
+/**
+ * The plain URLs that src/validate/rules/url.ts accepts without its parser: http(s)://, DNS
+ * labels (none starting with xn--, the last with a letter and not 0x…), then nothing or a path,
+ * query or fragment of printable ASCII without a backslash. A port, or anything else, is left to
+ * the JavaScript check.
+ */
+function isPlainUrl(from: i32, to: i32): bool {
+  if (to - from < 8) return false;
+  if (
+    (load<u8>(from) | 32) != 104 ||
+    (load<u8>(from + 1) | 32) != 116 ||
+    (load<u8>(from + 2) | 32) != 116 ||
+    (load<u8>(from + 3) | 32) != 112
+  )
+    return false;
+  let i = from + 4;
+  if ((load<u8>(i) | 32) == 115) i++;
+  if (i + 3 > to || load<u8>(i) != 58 || load<u8>(i + 1) != 47 || load<u8>(i + 2) != 47)
+    return false;
+  i += 3;
+  let lastStart = i;
+  let more = true;
+  while (more) {
+    const start = i;
+    while (i < to) {
+      const b = load<u8>(i);
+      if (!isAlnum(b) && b != 45) break;
+      i++;
+    }
+    if (i == start) return false;
+    if (
+      i - start >= 4 &&
+      (load<u8>(start) | 32) == 120 &&
+      (load<u8>(start + 1) | 32) == 110 &&
+      load<u8>(start + 2) == 45 &&
+      load<u8>(start + 3) == 45
+    )
+      return false;
+    lastStart = start;
+    more = i < to && load<u8>(i) == 46;
+    if (more) i++;
+  }
+  const labelStart = lastStart;
+  // The last label: a letter somewhere, and not a hexadecimal number (0x…).
+  let letter = false;
+  for (let k = labelStart; k < i; k++) if (isLetter(load<u8>(k))) letter = true;
+  if (!letter) return false;
+  if (load<u8>(labelStart) == 48) return false;
+  if (i == to) return true;
+  const b = load<u8>(i);
+  if (b != 47 && b != 63 && b != 35) return false;
+  for (i++; i < to; i++) {
+    const c = load<u8>(i);
+    if (c < 0x21 || c > 0x7e || c == 0x5c) return false;
+  }
+  return true;
+}
+
+/**
+ * A whole-value pattern as items (word 1: their offset, 24 bytes each: a 128-bit bitmap of the
+ * ASCII characters it takes, then the least and most repeats, -1 for no limit; word 2: their
+ * count), matched greedily: the caller only sends patterns in which no item that may repeat a
+ * varying number of times shares a character with what may follow it, so that greed never
+ * takes a character that a later item needed (src/rules/native-regex.ts).
+ */
+function matchesItems(prog: i32, op: i32, from: i32, to: i32): bool {
+  let item = prog + load<i32>(op, 4);
+  const count = load<i32>(op, 8);
+  let i = from;
+  for (let k = 0; k < count; k++, item += 24) {
+    const least = load<i32>(item, 16);
+    const most = <u32>load<i32>(item, 20);
+    let n: u32 = 0;
+    while (n < most && i < to && inBitmap(item, load<u8>(i))) {
+      i++;
+      n++;
+    }
+    if (n < <u32>least) return false;
+  }
+  return i == to;
+}
+
+function inBitmap(bitmap: i32, b: u8): bool {
+  return ((load<u8>(bitmap + (b >> 3)) >> (b & 7)) & 1) != 0;
+}
+
+function allInBitmap(bitmap: i32, from: i32, to: i32): bool {
+  for (let i = from; i < to; i++) if (!inBitmap(bitmap, load<u8>(i))) return false;
+  return true;
+}
