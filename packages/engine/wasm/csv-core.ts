@@ -115,13 +115,22 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
     for (let col = 0; col < columns; col++) {
       let cellStart = p;
       let cellEnd = p;
+      // Quotes written twice inside a quoted cell: each stands for one.
+      let escapes = 0;
       if (p < len && load<u8>(input + p) == QUOTE) {
-        // Quoted: plain only when no quote, line break or non-ASCII byte is inside.
+        // Quoted: read here when no line break or non-ASCII byte is inside.
         cellStart = p + 1;
         let q = cellStart;
         while (q < len) {
           const b = load<u8>(input + q);
-          if (b == QUOTE) break;
+          if (b == QUOTE) {
+            if (q + 1 < len && load<u8>(input + q + 1) == QUOTE) {
+              escapes++;
+              q += 2;
+              continue;
+            }
+            break;
+          }
           if (b == LF || b == CR || b >= 0x80) {
             ok = false;
             break;
@@ -172,10 +181,14 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
           break;
         }
       } else if ((flags & JS) == 0) {
-        if (!checkCell(prog, column, input + cellStart, input + cellEnd)) {
+        if (!checkCell(prog, column, input + cellStart, input + cellEnd, escapes)) {
           ok = false;
           break;
         }
+      } else if (escapes != 0) {
+        // JavaScript checks a cell where it lies: it would see both quotes.
+        ok = false;
+        break;
       }
       if ((flags & JS) != 0) {
         store<i32>(at, cellStart);
@@ -212,12 +225,16 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
   return records;
 }
 
-/** Every op of the column passes on the (non-empty, ASCII) cell [from, to). */
-function checkCell(prog: i32, column: i32, from: i32, to: i32): bool {
+/**
+ * Every op of the column passes on the (non-empty, ASCII) cell [from, to), in which `escapes`
+ * quotes are written twice: only the length and the characters are read from such a cell.
+ */
+function checkCell(prog: i32, column: i32, from: i32, to: i32, escapes: i32): bool {
   let op = prog + load<i32>(column, 4);
   const count = load<i32>(column, 8);
   for (let k = 0; k < count; k++, op += OP_BYTES) {
     const code = load<i32>(op);
+    if (escapes != 0 && code != OP_LENGTH && code != OP_CHARS) return false;
     let ok = false;
     switch (code) {
       case OP_INTEGER:
@@ -230,7 +247,7 @@ function checkCell(prog: i32, column: i32, from: i32, to: i32): bool {
         ok = inSet(prog, op, from, to);
         break;
       case OP_LENGTH:
-        ok = to - from >= load<i32>(op, 4) && to - from <= load<i32>(op, 8);
+        ok = to - from - escapes >= load<i32>(op, 4) && to - from - escapes <= load<i32>(op, 8);
         break;
       case OP_DATE:
         ok = isDate(prog, op, from, to);

@@ -122,7 +122,6 @@ export const EMPTY_FILE_WARNING: Warning = {
 /** Bytes decoded and parsed at a time (see push). */
 const PIECE_BYTES = 64 * 1024;
 const LINE_FEED = 0x0a;
-const QUOTE = 0x22;
 const NO_BYTES = new Uint8Array(0);
 
 export function createCsvReader(sink: CsvSink, options: CsvReaderOptions = {}): CsvReader {
@@ -261,24 +260,24 @@ export function createSampledCsvReader(
 
   /**
    * Whole lines (they end after a line feed): the byte core takes the clean records it can, on
-   * their bytes; a record it stops at is read here, and the core goes on after it. A record that
-   * may span lines (a quote before its line feed) sends the rest of the lines the normal way.
+   * their bytes; a line where it stops is read here, then the next ones until a record ends with
+   * a line (a quoted cell may span lines), and the core goes on from there.
    */
   function feedLines(lines: Uint8Array): void {
     const p = parser!;
     let at = 0;
     while (byteRecords !== undefined && decodedToLineFeed && at < lines.length) {
       const boundary = p.boundary();
-      if (!boundary.clean) break;
-      const stop = byteRecords.take(lines, at, lines.length, boundary.row + 1);
-      if (stop > at) {
-        p.skip(byteRecords.rows, stop - at);
-        decoded += stop - at;
-        at = stop;
+      if (boundary.clean) {
+        const stop = byteRecords.take(lines, at, lines.length, boundary.row + 1);
+        if (stop > at) {
+          p.skip(byteRecords.rows, stop - at);
+          decoded += stop - at;
+          at = stop;
+        }
+        if (at >= lines.length) return;
       }
-      if (at >= lines.length) return;
       const lineEnd = lines.indexOf(LINE_FEED, at) + 1;
-      if (lines.subarray(at, lineEnd).includes(QUOTE)) break;
       feedText(lines.subarray(at, lineEnd));
       at = lineEnd;
     }
