@@ -39,6 +39,7 @@ const OP_CHARS = 9;
 let resultEnd: i32 = 0;
 let resultRows: i32 = 0;
 let resultLastLine: i32 = 0;
+let resultUnits: i32 = 0;
 
 /** Grows the memory to hold `bytes` after the module's own data; returns where they start. */
 export function reserve(bytes: i32): i32 {
@@ -60,6 +61,11 @@ export function scannedRows(): i32 {
   return resultRows;
 }
 
+/** The text of the last scan's bytes up to scannedEnd, in UTF-16 code units. */
+export function scannedUnits(): i32 {
+  return resultUnits;
+}
+
 /** The line, counted from input's first (0), of the last scan's last clean record. */
 export function scannedLastLine(): i32 {
   return resultLastLine;
@@ -68,9 +74,11 @@ export function scannedLastLine(): i32 {
 /**
  * Reads clean records from input[0, len), at most maxRecords of them, and returns how many. With
  * JS columns, each clean record writes to `out`: its start, its line (0 for the first), and the
- * start and end of each JS column's cell.
+ * start and end of each JS column's cell; the records are then ASCII, so that those offsets are
+ * the text's too. Without, and unless `ascii` (a file in another encoding than UTF-8), cells may
+ * hold UTF-8 characters (well-formed, as the decoder would read them).
  */
-export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32): i32 {
+export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32, ascii: bool): i32 {
   const columns = load<i32>(prog);
   const delim = <u8>load<i32>(prog, 4);
   const maxCell = load<i32>(prog, 8);
@@ -86,6 +94,10 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
   let end = 0;
   let endRows = 0;
   let lastLine = 0;
+  // Bytes that are not UTF-16 units of their own: all but one of a character's (two of four).
+  let extra = 0;
+  let endExtra = 0;
+  const asciiOnly = ascii || jsColumns > 0;
   while (records < maxRecords && p < len) {
     let c = load<u8>(input + p);
     if (c == LF) {
@@ -93,6 +105,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
       rows++;
       end = p;
       endRows = rows;
+      endExtra = extra;
       continue;
     }
     if (c == CR) {
@@ -101,6 +114,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
         rows++;
         end = p;
         endRows = rows;
+        endExtra = extra;
         continue;
       }
       break;
@@ -117,6 +131,8 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
       let cellEnd = p;
       // Quotes written twice inside a quoted cell: each stands for one.
       let escapes = 0;
+      // UTF-8 continuation bytes in the cell: it has that many fewer characters than bytes.
+      let continuations = 0;
       if (p < len && load<u8>(input + p) == QUOTE) {
         // Quoted: read here when no line break or non-ASCII byte is inside.
         cellStart = p + 1;
@@ -131,7 +147,18 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
             }
             break;
           }
-          if (b == LF || b == CR || b >= 0x80) {
+          if (b >= 0x80) {
+            const n = asciiOnly ? 0 : utf8Length(input + q, input + len);
+            if (n == 0) {
+              ok = false;
+              break;
+            }
+            continuations += n - 1;
+            extra += n == 4 ? 2 : n - 1;
+            q += n;
+            continue;
+          }
+          if (b == LF || b == CR) {
             ok = false;
             break;
           }
@@ -144,30 +171,41 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
         cellEnd = q;
         p = q + 1;
       } else {
-        // Sixteen bytes at a time to the first delimiter, line break or non-ASCII byte.
-        while (p + 16 <= len) {
-          const v = v128.load(input + p);
-          const hit = v128.or(
-            v128.or(i8x16.eq(v, vDelim), i8x16.eq(v, vLF)),
-            v128.or(i8x16.eq(v, vCR), i8x16.lt_s(v, vZero)),
-          );
-          const bits = i8x16.bitmask(hit);
-          if (bits != 0) {
-            p += ctz(bits);
-            break;
+        let more = true;
+        while (more) {
+          // Sixteen bytes at a time to the first delimiter, line break or non-ASCII byte.
+          while (p + 16 <= len) {
+            const v = v128.load(input + p);
+            const hit = v128.or(
+              v128.or(i8x16.eq(v, vDelim), i8x16.eq(v, vLF)),
+              v128.or(i8x16.eq(v, vCR), i8x16.lt_s(v, vZero)),
+            );
+            const bits = i8x16.bitmask(hit);
+            if (bits != 0) {
+              p += ctz(bits);
+              break;
+            }
+            p += 16;
           }
-          p += 16;
+          while (p < len) {
+            const b = load<u8>(input + p);
+            if (b == delim || b == LF || b == CR || b >= 0x80) break;
+            p++;
+          }
+          more = p < len && load<u8>(input + p) >= 0x80;
+          if (more) {
+            const n = asciiOnly ? 0 : utf8Length(input + p, input + len);
+            if (n == 0) {
+              ok = false;
+              break;
+            }
+            continuations += n - 1;
+            extra += n == 4 ? 2 : n - 1;
+            p += n;
+          }
         }
-        while (p < len) {
-          const b = load<u8>(input + p);
-          if (b == delim || b == LF || b == CR || b >= 0x80) break;
-          p++;
-        }
+        if (!ok) break;
         cellEnd = p;
-        if (p < len && load<u8>(input + p) >= 0x80) {
-          ok = false;
-          break;
-        }
       }
       if (p >= len || cellEnd - cellStart > maxCell) {
         ok = false;
@@ -181,7 +219,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
           break;
         }
       } else if ((flags & JS) == 0) {
-        if (!checkCell(prog, column, input + cellStart, input + cellEnd, escapes)) {
+        if (!checkCell(prog, column, input + cellStart, input + cellEnd, escapes, continuations)) {
           ok = false;
           break;
         }
@@ -217,24 +255,41 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32)
     rows++;
     end = p;
     endRows = rows;
+    endExtra = extra;
     outAt = at;
   }
   resultEnd = end;
   resultRows = endRows;
   resultLastLine = lastLine;
+  resultUnits = end - endExtra;
   return records;
 }
 
 /**
- * Every op of the column passes on the (non-empty, ASCII) cell [from, to), in which `escapes`
- * quotes are written twice: only the length and the characters are read from such a cell.
+ * Every op of the column passes on the non-empty cell [from, to), in which `escapes` quotes are
+ * written twice and `continuations` bytes continue UTF-8 characters: only the length and the
+ * characters are read past escapes, and only the length and exact set membership past UTF-8.
  */
-function checkCell(prog: i32, column: i32, from: i32, to: i32, escapes: i32): bool {
+function checkCell(
+  prog: i32,
+  column: i32,
+  from: i32,
+  to: i32,
+  escapes: i32,
+  continuations: i32,
+): bool {
   let op = prog + load<i32>(column, 4);
   const count = load<i32>(column, 8);
+  const length = to - from - escapes - continuations;
   for (let k = 0; k < count; k++, op += OP_BYTES) {
     const code = load<i32>(op);
     if (escapes != 0 && code != OP_LENGTH && code != OP_CHARS) return false;
+    if (
+      continuations != 0 &&
+      code != OP_LENGTH &&
+      !(code == OP_SET && escapes == 0 && load<i32>(op, 12) == 0)
+    )
+      return false;
     let ok = false;
     switch (code) {
       case OP_INTEGER:
@@ -247,7 +302,7 @@ function checkCell(prog: i32, column: i32, from: i32, to: i32, escapes: i32): bo
         ok = inSet(prog, op, from, to);
         break;
       case OP_LENGTH:
-        ok = to - from - escapes >= load<i32>(op, 4) && to - from - escapes <= load<i32>(op, 8);
+        ok = length >= load<i32>(op, 4) && length <= load<i32>(op, 8);
         break;
       case OP_DATE:
         ok = isDate(prog, op, from, to);
@@ -566,4 +621,33 @@ function inBitmap(bitmap: i32, b: u8): bool {
 function allInBitmap(bitmap: i32, from: i32, to: i32): bool {
   for (let i = from; i < to; i++) if (!inBitmap(bitmap, load<u8>(i))) return false;
   return true;
+}
+
+/**
+ * The length of the well-formed UTF-8 character at `at` (2-4), or 0 for bytes a decoder would
+ * replace (overlong forms, surrogates, past U+10FFFF, cut short by `end`).
+ */
+function utf8Length(at: i32, end: i32): i32 {
+  const b0 = <u32>load<u8>(at);
+  let n = 0;
+  let lo: u32 = 0x80;
+  let hi: u32 = 0xbf;
+  if (b0 >= 0xc2 && b0 <= 0xdf) n = 2;
+  else if (b0 >= 0xe0 && b0 <= 0xef) {
+    n = 3;
+    if (b0 == 0xe0) lo = 0xa0;
+    else if (b0 == 0xed) hi = 0x9f;
+  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+    n = 4;
+    if (b0 == 0xf0) lo = 0x90;
+    else if (b0 == 0xf4) hi = 0x8f;
+  } else return 0;
+  if (at + n > end) return 0;
+  const b1 = <u32>load<u8>(at + 1);
+  if (b1 < lo || b1 > hi) return 0;
+  for (let k = 2; k < n; k++) {
+    const b = <u32>load<u8>(at + k);
+    if (b < 0x80 || b > 0xbf) return 0;
+  }
+  return n;
 }

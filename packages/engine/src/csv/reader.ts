@@ -72,14 +72,16 @@ export type QuickCsvRecord = (text: string, start: number, end: number, row: num
 
 /**
  * Clean records taken on their bytes (the WebAssembly byte core, validate/csv-bytes.ts): given
- * whole lines bytes[start, end) (ASCII-compatible, starting a record, ending after a line feed)
- * whose first line is spreadsheet row `row`, it takes the clean records from the start, and
- * returns where it stopped, with the line breaks it read in `rows`. The record there, if any, is
- * read the normal way. Whatever it takes must be what the normal way would find clean.
+ * whole lines bytes[start, end) (starting a record, ending after a line feed) whose first line
+ * is spreadsheet row `row`, it takes the clean records from the start, and returns where it
+ * stopped, with the line breaks it read in `rows` and their text's length in `chars`. The record
+ * there, if any, is read the normal way. Whatever it takes must be what the normal way would find
+ * clean. `ascii`: the file is not UTF-8, so only ASCII bytes mean what they would in UTF-8.
  */
 export interface ByteRecords {
-  take(bytes: Uint8Array, start: number, end: number, row: number): number;
+  take(bytes: Uint8Array, start: number, end: number, row: number, ascii: boolean): number;
   rows: number;
+  chars: number;
 }
 
 /** Receives what the reader finds, in file order. Rows are spreadsheet rows: header = 1. */
@@ -171,6 +173,7 @@ export function createSampledCsvReader(
   let ended = false;
   /** The byte 0x0A is always a line feed in the encoding (see feedPiece). */
   let cutAtLineFeeds = false;
+  let utf8 = false;
   /** Bytes after the last line feed of the pieces parsed so far (see feedPiece). */
   let lineTail = NO_BYTES;
 
@@ -269,10 +272,10 @@ export function createSampledCsvReader(
     while (byteRecords !== undefined && decodedToLineFeed && at < lines.length) {
       const boundary = p.boundary();
       if (boundary.clean) {
-        const stop = byteRecords.take(lines, at, lines.length, boundary.row + 1);
+        const stop = byteRecords.take(lines, at, lines.length, boundary.row + 1, !utf8);
         if (stop > at) {
-          p.skip(byteRecords.rows, stop - at);
-          decoded += stop - at;
+          p.skip(byteRecords.rows, byteRecords.chars);
+          decoded += byteRecords.chars;
           at = stop;
         }
         if (at >= lines.length) return;
@@ -335,7 +338,8 @@ export function createSampledCsvReader(
       });
     }
     decoder = createStreamDecoder(detected.encoding, detected.bomLength, onDecodeError);
-    cutAtLineFeeds = detected.encoding === 'utf-8' || detected.encoding === 'windows-1252';
+    utf8 = detected.encoding === 'utf-8';
+    cutAtLineFeeds = utf8 || detected.encoding === 'windows-1252';
     const text = decode(detected.bomLength > 0 ? bytes.subarray(detected.bomLength) : bytes, final);
 
     const sep = readSepLine(text, final);

@@ -15,10 +15,18 @@ import type { Run } from './run.ts';
 
 interface CoreExports extends ByteCoreExports {
   reserve(bytes: number): number;
-  scan(prog: number, input: number, len: number, out: number, maxRecords: number): number;
+  scan(
+    prog: number,
+    input: number,
+    len: number,
+    out: number,
+    maxRecords: number,
+    ascii: boolean,
+  ): number;
   scannedEnd(): number;
   scannedRows(): number;
   scannedLastLine(): number;
+  scannedUnits(): number;
 }
 
 /** Records per call of the core: bounds the offsets it writes for JavaScript's columns. */
@@ -130,8 +138,10 @@ export function createByteRecords(
 
   const records: ByteRecords = {
     rows: 0,
-    take(bytes, start, end, row) {
+    chars: 0,
+    take(bytes, start, end, row, ascii) {
       records.rows = 0;
+      records.chars = 0;
       if (off || !reserve(end - start)) return start;
       const memory = core.memory.buffer;
       new Uint8Array(memory).set(bytes.subarray(start, end), input);
@@ -141,10 +151,11 @@ export function createByteRecords(
       while (at < length) {
         const room = Math.min(run.roomForRows(), RECORDS_PER_SCAN);
         if (room === 0) break;
-        let count = core.scan(prog, input + at, length - at, out, room);
+        let count = core.scan(prog, input + at, length - at, out, room, ascii);
         let stop = core.scannedEnd();
         let rows = core.scannedRows();
         let lastLine = core.scannedLastLine();
+        let units = core.scannedUnits();
         if (jsCount > 0 && count > 0) {
           text ??= decoder.decode(bytes.subarray(start, end));
           const offsets = new Int32Array(memory, out, count * stride);
@@ -154,6 +165,8 @@ export function createByteRecords(
               failures.length = 0;
               ruleFailures.length = 0;
               stop = offsets[r * stride] as number;
+              // With JS columns the records are ASCII: a byte is a character.
+              units = stop;
               rows = line;
               count = r;
               if (r > 0) lastLine = offsets[(r - 1) * stride + 1] as number;
@@ -163,6 +176,7 @@ export function createByteRecords(
         }
         if (count > 0) run.startCleanRows(row + records.rows + lastLine, count);
         records.rows += rows;
+        records.chars += units;
         taken += count;
         at += stop;
         if (count < room) break;
