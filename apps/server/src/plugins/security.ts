@@ -59,7 +59,9 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // 'wasm-unsafe-eval' lets the engine compile its WebAssembly byte core (decision 248)
+          // and nothing else: no eval, no inline scripts.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           scriptSrcAttr: ["'none'"],
           // React and Radix set style attributes; styles cannot run code.
           styleSrc: ["'self'", "'unsafe-inline'"],
