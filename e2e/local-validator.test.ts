@@ -70,6 +70,7 @@ describe('the in-browser CSV validator', () => {
   it("lets the engine compile its WebAssembly byte core under the site's policy", async () => {
     // Without 'wasm-unsafe-eval' in script-src the browser refuses, and the engine falls back
     // to its slower JavaScript path (decision 248).
+    await page.goto('/csv-validator');
     const compiles = await page.evaluate(() => {
       try {
         new WebAssembly.Module(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
