@@ -72,7 +72,8 @@ export function scannedLastLine(): i32 {
 }
 
 /**
- * Reads clean records from input[0, len), at most maxRecords of them, and returns how many. With
+ * Reads clean records from input[0, len), at most maxRecords of them, and returns how many. The
+ * 16 bytes after the input must be readable (their content does not matter). With
  * JS columns, each clean record writes to `out`: its start, its line (0 for the first), and the
  * start and end of each JS column's cell; the records are then ASCII, so that those offsets are
  * the text's too. Without, and unless `ascii` (a file in another encoding than UTF-8), cells may
@@ -173,8 +174,10 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
       } else {
         let more = true;
         while (more) {
-          // Sixteen bytes at a time to the first delimiter, line break or non-ASCII byte.
-          while (p + 16 <= len) {
+          // Sixteen bytes at a time to the first delimiter, line break or non-ASCII byte. The
+          // caller leaves 16 bytes of room after the input, so the last load may read past
+          // `len`: what it finds there is cut back to `len`.
+          for (;;) {
             const v = v128.load(input + p);
             const hit = v128.or(
               v128.or(i8x16.eq(v, vDelim), i8x16.eq(v, vLF)),
@@ -186,12 +189,9 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
               break;
             }
             p += 16;
+            if (p >= len) break;
           }
-          while (p < len) {
-            const b = load<u8>(input + p);
-            if (b == delim || b == LF || b == CR || b >= 0x80) break;
-            p++;
-          }
+          if (p > len) p = len;
           more = p < len && load<u8>(input + p) >= 0x80;
           if (more) {
             const n = asciiOnly ? 0 : utf8Length(input + p, input + len);
