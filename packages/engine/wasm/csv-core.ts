@@ -10,13 +10,15 @@
 //
 // Memory is laid out by the caller (src/bytecore/csv-program.ts writes the program): a header,
 // a column table, and per column a list of checks ("ops") that must all pass. Columns marked JS
-// are not checked here: the offsets of their cells go to `out` for the caller to check.
+// are not checked here: the offsets of their cells go to `out` for the caller to check; columns
+// marked OFFSETS are checked here and their offsets go to `out` too (the caller's rules read them).
 
 const LF: u8 = 10;
 const CR: u8 = 13;
 const QUOTE: u8 = 34;
 
-// Program header, in i32 words: column count, delimiter byte, longest cell in bytes, JS columns.
+// Program header, in i32 words: column count, delimiter byte, longest cell in bytes, columns
+// marked JS or OFFSETS.
 const HEADER_BYTES = 16;
 const COLUMN_BYTES = 16;
 const OP_BYTES = 32;
@@ -24,6 +26,7 @@ const OP_BYTES = 32;
 // Column flags.
 const REQUIRED = 1;
 const JS = 2;
+const OFFSETS = 4;
 
 // Op codes; their parameters are the op's next seven i32 words (see each check).
 const OP_INTEGER = 1;
@@ -40,6 +43,7 @@ let resultEnd: i32 = 0;
 let resultRows: i32 = 0;
 let resultLastLine: i32 = 0;
 let resultUnits: i32 = 0;
+let resultSplit = false;
 
 /** Grows the memory to hold `bytes` after the module's own data; returns where they start. */
 export function reserve(bytes: i32): i32 {
@@ -66,6 +70,15 @@ export function scannedUnits(): i32 {
   return resultUnits;
 }
 
+/**
+ * The last scan ended early on purpose, not at a record it stops on: with columns whose offsets
+ * go out, a record with non-ASCII text is scanned on its own, so that the caller decodes the
+ * others as one-byte text (V8 keeps a string with any other character two bytes a character).
+ */
+export function scannedSplit(): bool {
+  return resultSplit;
+}
+
 /** The line, counted from input's first (0), of the last scan's last clean record. */
 export function scannedLastLine(): i32 {
   return resultLastLine;
@@ -73,17 +86,17 @@ export function scannedLastLine(): i32 {
 
 /**
  * Reads clean records from input[0, len), at most maxRecords of them, and returns how many. The
- * 16 bytes after the input must be readable (their content does not matter). With
- * JS columns, each clean record writes to `out`: its start, its line (0 for the first), and the
- * start and end of each JS column's cell; the records are then ASCII, so that those offsets are
- * the text's too. Without, and unless `ascii` (a file in another encoding than UTF-8), cells may
- * hold UTF-8 characters (well-formed, as the decoder would read them).
+ * 16 bytes after the input must be readable (their content does not matter). Unless `ascii` (a
+ * file in another encoding than UTF-8), cells may hold UTF-8 characters (well-formed, as the
+ * decoder would read them). With columns marked JS or OFFSETS, each clean record writes to `out`:
+ * its start (a byte offset), its line (0 for the first), the UTF-16 units before it less its
+ * start, then the start and end of each such column's cell in UTF-16 units of the decoded text.
  */
 export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32, ascii: bool): i32 {
   const columns = load<i32>(prog);
   const delim = <u8>load<i32>(prog, 4);
   const maxCell = load<i32>(prog, 8);
-  const jsColumns = load<i32>(prog, 12);
+  const outColumns = load<i32>(prog, 12);
   const vDelim = i8x16.splat(<i8>delim);
   const vLF = i8x16.splat(<i8>LF);
   const vCR = i8x16.splat(<i8>CR);
@@ -98,7 +111,8 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
   // Bytes that are not UTF-16 units of their own: all but one of a character's (two of four).
   let extra = 0;
   let endExtra = 0;
-  const asciiOnly = ascii || jsColumns > 0;
+  const asciiOnly = ascii;
+  let split = false;
   while (records < maxRecords && p < len) {
     let c = load<u8>(input + p);
     if (c == LF) {
@@ -121,15 +135,17 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
       break;
     }
     let at = outAt;
-    if (jsColumns > 0) {
+    if (outColumns > 0) {
       store<i32>(at, p);
       store<i32>(at, rows, 4);
-      at += 8;
+      store<i32>(at, -extra, 8);
+      at += 12;
     }
     let ok = true;
     for (let col = 0; col < columns; col++) {
       let cellStart = p;
       let cellEnd = p;
+      const extraBefore = extra;
       // Quotes written twice inside a quoted cell: each stands for one.
       let escapes = 0;
       // UTF-8 continuation bytes in the cell: it has that many fewer characters than bytes.
@@ -223,14 +239,15 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
           ok = false;
           break;
         }
-      } else if (escapes != 0) {
-        // JavaScript checks a cell where it lies: it would see both quotes.
-        ok = false;
-        break;
       }
-      if ((flags & JS) != 0) {
-        store<i32>(at, cellStart);
-        store<i32>(at, cellEnd, 4);
+      if ((flags & (JS | OFFSETS)) != 0) {
+        // JavaScript reads a cell where it lies: it would see both quotes.
+        if (escapes != 0) {
+          ok = false;
+          break;
+        }
+        store<i32>(at, cellStart - extraBefore);
+        store<i32>(at, cellEnd - extra, 4);
         at += 8;
       }
       const b = load<u8>(input + p);
@@ -250,6 +267,11 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
       }
     }
     if (!ok) break;
+    if (outColumns > 0 && extra != endExtra) {
+      // Non-ASCII: on its own in a scan. Not this one if it took records; the next, then.
+      split = true;
+      if (records > 0) break;
+    }
     records++;
     lastLine = rows;
     rows++;
@@ -257,11 +279,13 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
     endRows = rows;
     endExtra = extra;
     outAt = at;
+    if (split) break;
   }
   resultEnd = end;
   resultRows = endRows;
   resultLastLine = lastLine;
   resultUnits = end - endExtra;
+  resultSplit = split;
   return records;
 }
 

@@ -1,7 +1,8 @@
 // The byte core's program: the header's columns and their ops, laid out as wasm/csv-core.ts
 // reads them (all offsets from the program's start, little-endian):
-//   header   columns, delimiter, longest cell in bytes, JS columns (i32 each)
-//   columns  16 bytes each: flags (1 required, 2 checked in JS), ops' offset, op count, 0
+//   header   columns, delimiter, longest cell in bytes, columns whose offsets go out (i32 each)
+//   columns  16 bytes each: flags (1 required, 2 checked in JS, 4 offsets out), ops' offset,
+//            op count, 0
 //   ops      32 bytes each: code, then seven words of parameters
 //   data     hash tables, date segments, pattern items and bitmaps the ops point to
 
@@ -11,6 +12,8 @@ export interface CoreColumn {
   required: boolean;
   /** Its cells' offsets go to JavaScript, which checks them; the core does not. */
   js: boolean;
+  /** Checked by the core, and its cells' offsets go to JavaScript too (for the rules). */
+  offsets: boolean;
   ops: readonly ByteOp[];
 }
 
@@ -19,6 +22,7 @@ const COLUMN_BYTES = 16;
 const OP_BYTES = 32;
 const REQUIRED = 1;
 const JS = 2;
+const OFFSETS = 4;
 const OP_CODES: Record<ByteOp['kind'], number> = {
   integer: 1,
   decimal: 2,
@@ -42,12 +46,14 @@ export function encodeProgram(
   head.setInt32(0, columns.length, true);
   head.setInt32(4, delimiter, true);
   head.setInt32(8, maxCellBytes, true);
-  head.setInt32(12, columns.filter((c) => c.js).length, true);
+  head.setInt32(12, columns.filter((c) => c.js || c.offsets).length, true);
   let op = HEADER_BYTES + columns.length * COLUMN_BYTES;
   columns.forEach((column, k) => {
     const at = HEADER_BYTES + k * COLUMN_BYTES;
     const ops = column.js ? [] : column.ops;
-    data.view.setInt32(at, (column.required ? REQUIRED : 0) | (column.js ? JS : 0), true);
+    const flags =
+      (column.required ? REQUIRED : 0) | (column.js ? JS : 0) | (column.offsets ? OFFSETS : 0);
+    data.view.setInt32(at, flags, true);
     data.view.setInt32(at + 4, op, true);
     data.view.setInt32(at + 8, ops.length, true);
     for (const o of ops) {

@@ -27,6 +27,7 @@ interface CoreExports extends ByteCoreExports {
   scannedRows(): number;
   scannedLastLine(): number;
   scannedUnits(): number;
+  scannedSplit(): boolean;
 }
 
 /** Records per call of the core: bounds the offsets it writes for JavaScript's columns. */
@@ -52,19 +53,28 @@ export function createByteRecords(
   if (instance === undefined) return undefined;
   const core = instance.exports as CoreExports;
 
-  // Columns the rules read are checked here, so that each field's `last` holds the value the
-  // rules compare (as in the text fast path).
+  // The rules read their columns' cells on the core's offsets; a rule finds the value not yet
+  // read by its field's check (LastValue.is) and reads it itself.
   const ruleColumns = new Set(quickRules === undefined ? [] : quickRules.slotColumns);
-  const coreColumns: CoreColumn[] = columns.map((field, col) => ({
-    required: field?.required === true,
-    js: field !== undefined && (field.byteOps === null || field.stateful || ruleColumns.has(col)),
-    ops: field?.byteOps ?? [],
-  }));
-  const jsColumns: number[] = [];
-  coreColumns.forEach((c, col) => c.js && jsColumns.push(col));
-  const jsFields = jsColumns.map((col) => columns[col] as CompiledField);
-  const jsCount = jsColumns.length;
-  const stride = 2 + 2 * jsCount;
+  const coreColumns: CoreColumn[] = columns.map((field, col) => {
+    const js = field !== undefined && (field.byteOps === null || field.stateful);
+    return {
+      required: field?.required === true,
+      js,
+      offsets: !js && ruleColumns.has(col),
+      ops: field?.byteOps ?? [],
+    };
+  });
+  // The columns whose offsets the core writes, in column order, and their fields to run here
+  // (undefined: the core checked it).
+  const outColumns: number[] = [];
+  coreColumns.forEach((c, col) => (c.js || c.offsets) && outColumns.push(col));
+  const jsChecks = outColumns.map((col) =>
+    coreColumns[col]?.js === true ? (columns[col] as CompiledField) : undefined,
+  );
+  const outCount = outColumns.length;
+  // Per record: its start, its line, the units before it less its start, then two per column.
+  const stride = 3 + 2 * outCount;
   // The record parser's limit, as characters: an ASCII cell's bytes (csv-quick.ts safeChars).
   const program = encodeProgram(coreColumns, delimCode, Math.floor(maxFieldBytes / 3));
 
@@ -94,25 +104,26 @@ export function createByteRecords(
   let taken = 0;
   let off = false;
 
-  // Where each rule slot's cell is among the JS columns' offsets (-1: no column).
+  // Where each rule slot's cell is among the offsets (-1: no column).
   const slotOffsets = Int32Array.from(quickRules?.slotColumns ?? [], (col) =>
-    jsColumns.indexOf(col),
+    outColumns.indexOf(col),
   );
   let viewText: string | undefined;
 
   /**
-   * The checks the core left to JavaScript, on record r of a scan whose offsets count from `shift`
-   * bytes into `text` (the stretch, ASCII up to there). True when the record stays clean.
+   * The checks the core left to JavaScript, and the rules, on record r of a scan (`text`: the
+   * records it took, decoded). True when the record stays clean.
    */
-  function jsClean(offsets: Int32Array, r: number, shift: number, text: string, row: number) {
-    const at = r * stride + 2;
+  function jsClean(offsets: Int32Array, r: number, text: string, row: number) {
+    const at = r * stride + 3;
     for (let pass = 0; pass < 2; pass++) {
       // Checks that remember values (unique) last, once the rest of the record is clean.
       const stateful = pass === 1;
-      for (let k = 0; k < jsCount; k++) {
-        const field = jsFields[k] as CompiledField;
-        const start = (offsets[at + 2 * k] as number) + shift;
-        const end = (offsets[at + 2 * k + 1] as number) + shift;
+      for (let k = 0; k < outCount; k++) {
+        const field = jsChecks[k];
+        if (field === undefined) continue;
+        const start = offsets[at + 2 * k] as number;
+        const end = offsets[at + 2 * k + 1] as number;
         if (start === end || field.stateful !== stateful) continue;
         field.checkSpan(text, start, end, row, failures);
         if (failures.length !== 0) return false;
@@ -126,8 +137,8 @@ export function createByteRecords(
     }
     for (let s = 0; s < slotOffsets.length; s++) {
       const k = slotOffsets[s] as number;
-      const start = k < 0 ? 0 : (offsets[at + 2 * k] as number) + shift;
-      const end = k < 0 ? 0 : (offsets[at + 2 * k + 1] as number) + shift;
+      const start = k < 0 ? 0 : (offsets[at + 2 * k] as number);
+      const end = k < 0 ? 0 : (offsets[at + 2 * k + 1] as number);
       view.starts[s] = start === end ? ABSENT : start;
       view.ends[s] = end;
     }
@@ -147,7 +158,6 @@ export function createByteRecords(
       new Uint8Array(memory).set(bytes.subarray(start, end), input);
       let at = 0;
       const length = end - start;
-      let text: string | undefined;
       while (at < length) {
         const room = Math.min(run.roomForRows(), RECORDS_PER_SCAN);
         if (room === 0) break;
@@ -156,17 +166,20 @@ export function createByteRecords(
         let rows = core.scannedRows();
         let lastLine = core.scannedLastLine();
         let units = core.scannedUnits();
-        if (jsCount > 0 && count > 0) {
-          text ??= decoder.decode(bytes.subarray(start, end));
+        // A scan that ended early on purpose (scannedSplit) goes on with the next one.
+        let split = core.scannedSplit();
+        if (outCount > 0 && count > 0) {
+          // Only the records the core took: a stretch it stops in often is decoded once.
+          const text = decoder.decode(bytes.subarray(start + at, start + at + stop));
           const offsets = new Int32Array(memory, out, count * stride);
           for (let r = 0; r < count; r++) {
             const line = offsets[r * stride + 1] as number;
-            if (!jsClean(offsets, r, at, text, row + records.rows + line)) {
+            if (!jsClean(offsets, r, text, row + records.rows + line)) {
               failures.length = 0;
               ruleFailures.length = 0;
               stop = offsets[r * stride] as number;
-              // With JS columns the records are ASCII: a byte is a character.
-              units = stop;
+              units = stop + (offsets[r * stride + 2] as number);
+              split = false;
               rows = line;
               count = r;
               if (r > 0) lastLine = offsets[(r - 1) * stride + 1] as number;
@@ -179,7 +192,7 @@ export function createByteRecords(
         records.chars += units;
         taken += count;
         at += stop;
-        if (count < room) break;
+        if (count < room && !split) break;
       }
       if (at < length && ++stops >= GIVE_UP_AFTER_STOPS && stops * 4 > taken) off = true;
       return start + at;
