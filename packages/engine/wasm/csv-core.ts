@@ -113,7 +113,8 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
   let endExtra = 0;
   const asciiOnly = ascii;
   let split = false;
-  while (records < maxRecords && p < len) {
+  // No columns (a header read as none): no record is clean, and none would move p.
+  while (records < maxRecords && p < len && columns > 0) {
     let c = load<u8>(input + p);
     if (c == LF) {
       p++;

@@ -47,6 +47,8 @@ export function createByteRecords(
   quickRules: QuickRules | undefined,
 ): ByteRecords | undefined {
   if (run.options.byteCore === false || run.schema.missingValues !== undefined) return undefined;
+  // A header read as no cells at all (a broken one): every record has more cells than it.
+  if (columns.length === 0) return undefined;
   const delimCode = delimiter.charCodeAt(0);
   if (delimiter.length !== 1 || delimCode >= 0x80) return undefined;
   const instance = instantiateByteCore();
@@ -192,7 +194,8 @@ export function createByteRecords(
         records.chars += units;
         taken += count;
         at += stop;
-        if (count < room && !split) break;
+        // Nothing taken: the reader reads on (also a guard: a scan that moves nowhere ends it).
+        if (stop === 0 || (count < room && !split)) break;
       }
       if (at < length && ++stops >= GIVE_UP_AFTER_STOPS && stops * 4 > taken) off = true;
       return start + at;
