@@ -34,4 +34,18 @@ describe('the byte core on files its header leaves odd', () => {
     const { on, off } = both(`,\n${'1,x\n,\n'.repeat(ENCODING_SAMPLE_BYTES / 4)}`);
     expect(on).toEqual(off);
   });
+
+  it('a record that starts with U+FEFF keeps it (the decoder would drop it as a BOM)', () => {
+    const schema: SchemaModel = {
+      ...SCHEMA,
+      fields: [fieldSpec({ name: 'a', rules: { unique: true } }), fieldSpec({ name: 'b' })],
+    };
+    const rows = Array.from({ length: ENCODING_SAMPLE_BYTES / 4 }, (_, i) => `r${i},1\n`);
+    const text = `a,b\n${rows.join('')}\uFEFFx,1\n\uFEFFx,2\nx,3\n`;
+    const bytes = new TextEncoder().encode(text);
+    const on = validateBytes(schema, bytes, { fileType: 'csv' });
+    const off = validateBytes(schema, bytes, { fileType: 'csv', byteCore: false });
+    expect(on).toEqual(off);
+    expect(on.errors.map((e) => e.value)).toEqual(['\uFEFFx']);
+  });
 });

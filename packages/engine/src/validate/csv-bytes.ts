@@ -99,7 +99,8 @@ export function createByteRecords(
     return true;
   }
 
-  const decoder = new TextDecoder();
+  // A U+FEFF that starts a scan is a character of its cell, not a byte order mark to drop.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const failures: Failure[] = [];
   const ruleFailures: RuleFailure[] = [];
   let stops = 0;
