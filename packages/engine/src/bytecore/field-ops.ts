@@ -71,45 +71,22 @@ function typeOp(spec: FieldSpec, today: number): ByteOp | undefined | null {
   const rules = spec.rules;
   switch (spec.type) {
     case 'integer': {
-      let min = I64_MIN;
-      let max = I64_MAX;
-      for (const [text, exclusive, lower] of [
-        [rules.minValue, false, true],
-        [rules.exclusiveMinimum, true, true],
-        [rules.maxValue, false, false],
-        [rules.exclusiveMaximum, true, false],
-      ] as const) {
-        if (text === undefined) continue;
-        const scaled = scaledDecimal(text);
-        if (scaled === null) return null;
-        // The least (or most) integer the bound lets through.
-        const bound = lower
-          ? ceilDiv(scaled, BILLION) + (exclusive && scaled % BILLION === 0n ? 1n : 0n)
-          : floorDiv(scaled, BILLION) - (exclusive && scaled % BILLION === 0n ? 1n : 0n);
-        if (lower) min = bound > min ? bound : min;
-        else max = bound < max ? bound : max;
-      }
-      return { kind: 'integer', min, max };
+      // Integers: the least (or most) one a bound lets through, in billionths then whole.
+      const range = valueRange(rules, (scaled, exclusive, lower) => {
+        const whole = scaled % BILLION === 0n;
+        return lower
+          ? ceilDiv(scaled, BILLION) + (exclusive && whole ? 1n : 0n)
+          : floorDiv(scaled, BILLION) - (exclusive && whole ? 1n : 0n);
+      });
+      return range === null ? null : { kind: 'integer', ...range };
     }
     case 'number': {
-      let min = I64_MIN;
-      let max = I64_MAX;
-      for (const [text, exclusive, lower] of [
-        [rules.minValue, false, true],
-        [rules.exclusiveMinimum, true, true],
-        [rules.maxValue, false, false],
-        [rules.exclusiveMaximum, true, false],
-      ] as const) {
-        if (text === undefined) continue;
-        const scaled = scaledDecimal(text);
-        if (scaled === null) return null;
-        // Values the core takes are whole billionths, so `> b` is `≥ b + 1` in billionths.
-        const bound = lower ? scaled + (exclusive ? 1n : 0n) : scaled - (exclusive ? 1n : 0n);
-        if (lower) min = bound > min ? bound : min;
-        else max = bound < max ? bound : max;
-      }
+      // Values the core takes are whole billionths, so `> b` is `≥ b + 1` in billionths.
+      const range = valueRange(rules, (scaled, exclusive, lower) =>
+        exclusive ? scaled + (lower ? 1n : -1n) : scaled,
+      );
       const places = Math.min(rules.precision ?? MAX_PLACES, MAX_PLACES);
-      return { kind: 'decimal', places, min, max };
+      return range === null ? null : { kind: 'decimal', places, ...range };
     }
     case 'boolean': {
       const spellings = [...(rules.truthy ?? DEFAULT_TRUTHY), ...(rules.falsy ?? DEFAULT_FALSY)];
@@ -138,6 +115,32 @@ function typeOp(spec: FieldSpec, today: number): ByteOp | undefined | null {
     case 'string':
       return undefined;
   }
+}
+
+/**
+ * The inclusive range the field's four bounds leave, each turned by `inclusive` from its value in
+ * billionths; null when a bound is not one the core can hold.
+ */
+function valueRange(
+  rules: FieldSpec['rules'],
+  inclusive: (scaled: bigint, exclusive: boolean, lower: boolean) => bigint,
+): { min: bigint; max: bigint } | null {
+  let min = I64_MIN;
+  let max = I64_MAX;
+  for (const [text, exclusive, lower] of [
+    [rules.minValue, false, true],
+    [rules.exclusiveMinimum, true, true],
+    [rules.maxValue, false, false],
+    [rules.exclusiveMaximum, true, false],
+  ] as const) {
+    if (text === undefined) continue;
+    const scaled = scaledDecimal(text);
+    if (scaled === null) return null;
+    const bound = inclusive(scaled, exclusive, lower);
+    if (lower) min = bound > min ? bound : min;
+    else max = bound < max ? bound : max;
+  }
+  return { min, max };
 }
 
 /** A bound written `[+-]?digits[.digits]` with at most 9 of each, in billionths; else null. */
