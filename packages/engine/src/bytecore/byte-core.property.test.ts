@@ -443,8 +443,7 @@ function fileCase(fieldCount: number): fc.Arbitrary<FileCase> {
       boundaryShift: fc.integer({ min: -40, max: 40 }),
       maxRows: fc.option(fc.integer({ min: 0, max: 3000 }), { freq: 5 }),
       maxErrors: fc.option(fc.integer({ min: 0, max: 50 }), { freq: 4 }),
-      // Not 3 or 8 until the hang with a BOM and a small maxFieldBytes is fixed (ops.test.ts).
-      maxFieldBytes: fc.option(fc.constantFrom(40, 200), { freq: 6 }),
+      maxFieldBytes: fc.option(fc.constantFrom(3, 8, 40, 200), { freq: 6 }),
       // With a large size in each cycle: a file of 1-byte pushes would take seconds.
       chunks: fc
         .tuple(fc.array(chunkSize, { maxLength: 4 }), fc.integer({ min: 8193, max: 200 * 1024 }))
