@@ -200,29 +200,9 @@ function resultsOf(schema: SchemaModel, field: FieldCase, cells: readonly string
 }
 
 /**
- * Engine bug (reported, decision 248's byte core): the byte offset in an encoding_error's
- * message leaves out the bytes of the lines the core took before it ("at byte 65537" where
- * 65539 is right). Until it is fixed, a cell with invalid UTF-8 goes in a file of its own, right
- * after the padding, where the core has taken nothing; the bug is pinned by its own test below.
- * Set to true once fixed.
- */
-const ENCODING_OFFSETS_AFTER_CORE_FIXED = false;
-const hasRawByte = (cell: string) => /[\udc80-\udcff]/.test(cell);
-
-/**
  * One file of the cells, one a line, with the core and without; on a difference, the first cell
  * that differs alone is named (a quoted line break or an unclosed quote joins lines).
  */
-function compareCells(schema: SchemaModel, field: FieldCase, cells: readonly string[]): void {
-  const alone = ENCODING_OFFSETS_AFTER_CORE_FIXED ? [] : cells.filter(hasRawByte);
-  for (const cell of alone) compareBatch(schema, field, [cell]);
-  compareBatch(
-    schema,
-    field,
-    cells.filter((c) => !alone.includes(c)),
-  );
-}
-
 function compareBatch(schema: SchemaModel, field: FieldCase, cells: readonly string[]): void {
   const { on, off } = resultsOf(schema, field, cells);
   if (isDeepStrictEqual(on, off)) return;
@@ -1047,19 +1027,19 @@ describe('each op of the byte core decides a single cell as the JavaScript check
       // Cells that may join lines alone; the others in one file each way of writing.
       const joining = (c: string) => /["\r\n]/.test(c);
       for (const how of ['raw', 'quoted'] as const) {
-        compareCells(
+        compareBatch(
           schema,
           field,
           nasty.filter((c) => !joining(c)).map((c) => written(c, how)),
         );
-        for (const cell of nasty.filter(joining)) compareCells(schema, field, [written(cell, how)]);
+        for (const cell of nasty.filter(joining)) compareBatch(schema, field, [written(cell, how)]);
       }
       const cell = fc
         .tuple(fc.oneof({ weight: 3, arbitrary: field.cells }, mutated(field.cells)), writing)
         .map(([text, how]) => written(text, how));
       fc.assert(
         fc.property(fc.array(cell, { minLength: 1, maxLength: CELLS_PER_FILE }), (cells) =>
-          compareCells(schema, field, cells),
+          compareBatch(schema, field, cells),
         ),
         { numRuns: FILES_PER_FIELD, seed: 248 },
       );
@@ -1226,11 +1206,10 @@ describe('encodeProgram: hash tables of sets', () => {
 
 // Engine bugs these tests found, each with its smallest known input.
 describe('byte core: engine bugs found here', () => {
-  // The byte offset in an encoding_error's message leaves out the bytes of the lines the core
-  // took before it: with the core "at byte 65537", without it 65539 (the clean line "5\n" is
-  // two bytes). it.fails until fixed: then flip it to it() and set
-  // ENCODING_OFFSETS_AFTER_CORE_FIXED (here and in byte-core.property.test.ts) to true.
-  it.fails('an encoding_error after records the core took names the right byte', () => {
+  // The byte offset in an encoding_error's message left out the bytes of the lines the core
+  // took before it: "at byte 65537" where 65539 is right (the clean line "5\n" is two bytes).
+  // Fixed: the decoder counts the bytes the core takes (StreamDecoder.skip).
+  it('an encoding_error after records the core took names the right byte', () => {
     const parsed = parseSchema(
       { name: 'e', fields: [{ name: 'h', type: 'integer', required: false, validation: {} }] },
       'web',

@@ -79,6 +79,8 @@ export type QuickCsvRecord = (text: string, start: number, end: number, row: num
  * clean. `ascii`: the file is not UTF-8, so only ASCII bytes mean what they would in UTF-8.
  */
 export interface ByteRecords {
+  /** False once it is off for the rest of the file (it stopped too often to pay). */
+  active: boolean;
   take(bytes: Uint8Array, start: number, end: number, row: number, ascii: boolean): number;
   rows: number;
   chars: number;
@@ -269,12 +271,14 @@ export function createSampledCsvReader(
   function feedLines(lines: Uint8Array): void {
     const p = parser!;
     let at = 0;
-    while (byteRecords !== undefined && decodedToLineFeed && at < lines.length) {
-      const boundary = p.boundary();
-      if (boundary.clean) {
+    while (byteRecords?.active === true && at < lines.length) {
+      // Only from a line start with nothing pending in the decoder or the parser.
+      const boundary = decodedToLineFeed ? p.boundary() : undefined;
+      if (boundary?.clean === true) {
         const stop = byteRecords.take(lines, at, lines.length, boundary.row + 1, !utf8);
         if (stop > at) {
           p.skip(byteRecords.rows, byteRecords.chars);
+          decoder!.skip(stop - at);
           decoded += byteRecords.chars;
           at = stop;
         }

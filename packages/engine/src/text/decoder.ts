@@ -24,6 +24,11 @@ export interface StreamDecoder {
    * a character left incomplete is an error.
    */
   decode(bytes: Uint8Array, final: boolean): string;
+  /**
+   * Counts `n` bytes as read elsewhere (the CSV byte core took their records), so that later
+   * errors name their file offsets. Only between whole characters.
+   */
+  skip(n: number): void;
 }
 
 /** `byteOffset` is the file offset of the first byte passed in (after a byte order mark). */
@@ -35,7 +40,7 @@ export function createStreamDecoder(
   if (encoding === 'windows-1252') {
     // Every byte is a character: nothing to carry, nothing invalid.
     const decode = createWindows1252Decoder();
-    return { decode: (bytes) => decode(bytes) };
+    return { decode: (bytes) => decode(bytes), skip: () => {} };
   }
   return encoding === 'utf-8'
     ? utf8Decoder(byteOffset, onError)
@@ -84,6 +89,9 @@ function carryingDecoder(
       carry = end < bytes.length ? new Uint8Array(bytes.subarray(end)) : NO_BYTES;
       offset += end;
       return text;
+    },
+    skip(n) {
+      offset += n;
     },
   };
 }

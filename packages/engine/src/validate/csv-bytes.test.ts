@@ -48,4 +48,13 @@ describe('the byte core on files its header leaves odd', () => {
     expect(on).toEqual(off);
     expect(on.errors.map((e) => e.value)).toEqual(['\uFEFFx']);
   });
+
+  it('an encoding error after records the core took names its byte of the file', () => {
+    const head = new TextEncoder().encode(`a,b\n${'1,x\n'.repeat(ENCODING_SAMPLE_BYTES / 4)}`);
+    const bytes = new Uint8Array([...head, ...new TextEncoder().encode('5,y\n'), 0x7a, 0xc3, 0x0a]);
+    const on = validateBytes(SCHEMA, bytes, { fileType: 'csv' });
+    const off = validateBytes(SCHEMA, bytes, { fileType: 'csv', byteCore: false });
+    expect(on).toEqual(off);
+    expect(on.errors[0]?.message).toContain(`at byte ${head.length + 5} of the file`);
+  });
 });

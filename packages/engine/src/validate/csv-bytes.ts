@@ -105,7 +105,6 @@ export function createByteRecords(
   const ruleFailures: RuleFailure[] = [];
   let stops = 0;
   let taken = 0;
-  let off = false;
 
   // Where each rule slot's cell is among the offsets (-1: no column).
   const slotOffsets = Int32Array.from(quickRules?.slotColumns ?? [], (col) =>
@@ -151,12 +150,16 @@ export function createByteRecords(
   }
 
   const records: ByteRecords = {
+    active: true,
     rows: 0,
     chars: 0,
     take(bytes, start, end, row, ascii) {
       records.rows = 0;
       records.chars = 0;
-      if (off || !reserve(end - start)) return start;
+      if (!reserve(end - start)) {
+        records.active = false;
+        return start;
+      }
       const memory = core.memory.buffer;
       new Uint8Array(memory).set(bytes.subarray(start, end), input);
       let at = 0;
@@ -198,7 +201,8 @@ export function createByteRecords(
         // Nothing taken: the reader reads on (also a guard: a scan that moves nowhere ends it).
         if (stop === 0 || (count < room && !split)) break;
       }
-      if (at < length && ++stops >= GIVE_UP_AFTER_STOPS && stops * 4 > taken) off = true;
+      if (at < length && ++stops >= GIVE_UP_AFTER_STOPS && stops * 4 > taken)
+        records.active = false;
       return start + at;
     },
   };
