@@ -41,7 +41,7 @@ const OP_CHARS = 9;
 
 let resultEnd: i32 = 0;
 let resultRows: i32 = 0;
-let resultLastLine: i32 = 0;
+let resultLastRow: i32 = 0;
 let resultUnits: i32 = 0;
 let resultSplit = false;
 
@@ -60,7 +60,7 @@ export function scannedEnd(): i32 {
   return resultEnd;
 }
 
-/** Line breaks read by the last scan up to scannedEnd: its records and empty lines. */
+/** Rows read by the last scan up to scannedEnd: its records and empty lines (spreadsheet rows). */
 export function scannedRows(): i32 {
   return resultRows;
 }
@@ -79,9 +79,9 @@ export function scannedSplit(): bool {
   return resultSplit;
 }
 
-/** The line, counted from input's first (0), of the last scan's last clean record. */
-export function scannedLastLine(): i32 {
-  return resultLastLine;
+/** The row, counted from input's first (0), of the last scan's last clean record. */
+export function scannedLastRow(): i32 {
+  return resultLastRow;
 }
 
 /**
@@ -89,7 +89,7 @@ export function scannedLastLine(): i32 {
  * 16 bytes after the input must be readable (their content does not matter). Unless `ascii` (a
  * file in another encoding than UTF-8), cells may hold UTF-8 characters (well-formed, as the
  * decoder would read them). With columns marked JS or OFFSETS, each clean record writes to `out`:
- * its start (a byte offset), its line (0 for the first), the UTF-16 units before it less its
+ * its start (a byte offset), its row (0 for the first), the UTF-16 units before it less its
  * start, then the start and end of each such column's cell in UTF-16 units of the decoded text.
  */
 export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32, ascii: bool): i32 {
@@ -107,7 +107,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
   let outAt = out;
   let end = 0;
   let endRows = 0;
-  let lastLine = 0;
+  let lastRow = 0;
   // Bytes that are not UTF-16 units of their own: all but one of a character's (two of four).
   let extra = 0;
   let endExtra = 0;
@@ -152,7 +152,8 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
       // UTF-8 continuation bytes in the cell: it has that many fewer characters than bytes.
       let continuations = 0;
       if (p < len && load<u8>(input + p) == QUOTE) {
-        // Quoted: read here when no line break or non-ASCII byte is inside.
+        // Quoted: line breaks inside are the cell's (the record is still one row), as is
+        // well-formed UTF-8.
         cellStart = p + 1;
         let q = cellStart;
         while (q < len) {
@@ -175,10 +176,6 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
             extra += n == 4 ? 2 : n - 1;
             q += n;
             continue;
-          }
-          if (b == LF || b == CR) {
-            ok = false;
-            break;
           }
           q++;
         }
@@ -274,7 +271,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
       if (records > 0) break;
     }
     records++;
-    lastLine = rows;
+    lastRow = rows;
     rows++;
     end = p;
     endRows = rows;
@@ -284,7 +281,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
   }
   resultEnd = end;
   resultRows = endRows;
-  resultLastLine = lastLine;
+  resultLastRow = lastRow;
   resultUnits = end - endExtra;
   resultSplit = split;
   return records;

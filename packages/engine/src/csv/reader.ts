@@ -74,9 +74,10 @@ export type QuickCsvRecord = (text: string, start: number, end: number, row: num
  * Clean records taken on their bytes (the WebAssembly byte core, validate/csv-bytes.ts): given
  * whole lines bytes[start, end) (starting a record, ending after a line feed) whose first line
  * is spreadsheet row `row`, it takes the clean records from the start, and returns where it
- * stopped, with the line breaks it read in `rows` and their text's length in `chars`. The record
- * there, if any, is read the normal way. Whatever it takes must be what the normal way would find
- * clean. `ascii`: the file is not UTF-8, so only ASCII bytes mean what they would in UTF-8.
+ * stopped, with the rows it read (records and empty lines) in `rows` and their text's length in
+ * `chars`. The record there, if any, is read the normal way. Whatever it takes must be what the
+ * normal way would find clean. `ascii`: the file is not UTF-8, so only ASCII bytes mean what they
+ * would in UTF-8.
  */
 export interface ByteRecords {
   /** False once it is off for the rest of the file (it stopped too often to pay). */

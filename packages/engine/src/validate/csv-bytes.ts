@@ -25,7 +25,7 @@ interface CoreExports extends ByteCoreExports {
   ): number;
   scannedEnd(): number;
   scannedRows(): number;
-  scannedLastLine(): number;
+  scannedLastRow(): number;
   scannedUnits(): number;
   scannedSplit(): boolean;
 }
@@ -75,7 +75,7 @@ export function createByteRecords(
     coreColumns[col]?.js === true ? (columns[col] as CompiledField) : undefined,
   );
   const outCount = outColumns.length;
-  // Per record: its start, its line, the units before it less its start, then two per column.
+  // Per record: its start, its row, the units before it less its start, then two per column.
   const stride = 3 + 2 * outCount;
   // The record parser's limit, as characters: an ASCII cell's bytes (csv-quick.ts safeChars).
   const program = encodeProgram(coreColumns, delimCode, Math.floor(maxFieldBytes / 3));
@@ -170,7 +170,7 @@ export function createByteRecords(
         let count = core.scan(prog, input + at, length - at, out, room, ascii);
         let stop = core.scannedEnd();
         let rows = core.scannedRows();
-        let lastLine = core.scannedLastLine();
+        let lastRow = core.scannedLastRow();
         let units = core.scannedUnits();
         // A scan that ended early on purpose (scannedSplit) goes on with the next one.
         let split = core.scannedSplit();
@@ -179,21 +179,21 @@ export function createByteRecords(
           const text = decoder.decode(bytes.subarray(start + at, start + at + stop));
           const offsets = new Int32Array(memory, out, count * stride);
           for (let r = 0; r < count; r++) {
-            const line = offsets[r * stride + 1] as number;
-            if (!jsClean(offsets, r, text, row + records.rows + line)) {
+            const rowAt = offsets[r * stride + 1] as number;
+            if (!jsClean(offsets, r, text, row + records.rows + rowAt)) {
               failures.length = 0;
               ruleFailures.length = 0;
               stop = offsets[r * stride] as number;
               units = stop + (offsets[r * stride + 2] as number);
               split = false;
-              rows = line;
+              rows = rowAt;
               count = r;
-              if (r > 0) lastLine = offsets[(r - 1) * stride + 1] as number;
+              if (r > 0) lastRow = offsets[(r - 1) * stride + 1] as number;
               break;
             }
           }
         }
-        if (count > 0) run.startCleanRows(row + records.rows + lastLine, count);
+        if (count > 0) run.startCleanRows(row + records.rows + lastRow, count);
         records.rows += rows;
         records.chars += units;
         taken += count;
