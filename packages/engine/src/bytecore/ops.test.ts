@@ -14,33 +14,13 @@ import { parseSchema } from '../schema/parse.ts';
 import { ENCODING_SAMPLE_BYTES } from '../text/detect-encoding.ts';
 import { validateBytes, type ValidateOptions } from '../validate/validator.ts';
 import { encodeProgram, fnv1a } from './csv-program.ts';
-import type { ByteCoreInstance } from './load.ts';
-import type * as LoadModule from './load.ts';
+import { taken } from '../../test/counting-core.ts';
 import { instantiateByteCore } from './load.ts';
 
 // Records the core called clean, counted at its scan export (csv-bytes.ts calls it).
-const taken = vi.hoisted(() => ({ scans: 0, records: 0 }));
-vi.mock('./load.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof LoadModule>();
-  return {
-    ...real,
-    instantiateByteCore: (): ByteCoreInstance | undefined => {
-      const instance = real.instantiateByteCore();
-      if (instance === undefined) return undefined;
-      const scan = instance.exports.scan as (...args: number[]) => number;
-      const exports = {
-        ...instance.exports,
-        scan: (...args: number[]) => {
-          const records = scan(...args);
-          taken.scans++;
-          taken.records += records;
-          return records;
-        },
-      };
-      return { exports } as unknown as ByteCoreInstance;
-    },
-  };
-});
+vi.mock('./load.ts', async (importOriginal) =>
+  (await import('../../test/counting-core.ts')).countingLoad(importOriginal),
+);
 
 const NOW = new Date('2024-02-29T12:00:00Z');
 const encoder = new TextEncoder();
