@@ -2,9 +2,9 @@
 //
 // It reads the bytes of whole CSV records and answers one thing: how many records in a row are
 // well-formed and clean, and where the next one starts. It never reports an issue. Whatever it
-// does not handle, or would have to report (a non-ASCII byte, an escaped or stray quote, a
-// lone CR, a cell count other than the header's, a value that fails or that it cannot decide),
-// stops it at that record, which the JavaScript reader then reads the usual way. So its only
+// does not handle, or would have to report (malformed UTF-8, text after a closing quote, a quote
+// left open, a lone CR, a cell count other than the header's, a value that fails or that it
+// cannot decide), stops it at that record, which the JavaScript reader then reads the usual way. So its only
 // duty is never to call clean a record that the JavaScript checks would not; tests hold it to
 // that (packages/engine/src/bytecore).
 //

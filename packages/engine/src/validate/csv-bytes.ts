@@ -1,9 +1,9 @@
 // Clean CSV records taken on their bytes by the WebAssembly byte core (decision 248): the core
 // reads a stretch of whole lines and stops at the first record it cannot call clean; the reader
 // then reads that record the usual way and offers the core the rest. Fields whose checks the
-// core does not make (bytecore/field-ops.ts: unique, reference lists, cross-field rules, other
-// patterns) are checked here, with their compiled closures, on the offsets the core found, in
-// the same order as the text fast path (csv-quick.ts) checks them.
+// core does not make (bytecore/field-ops.ts: unique, reference lists, other patterns) are checked
+// here with their compiled closures, and the schema's cross-field rules run here, on the offsets
+// the core found, in the same order as the text fast path (csv-quick.ts) runs them.
 
 import type { ByteRecords } from '../csv/reader.ts';
 import { encodeProgram, type CoreColumn } from '../bytecore/csv-program.ts';
