@@ -18,10 +18,34 @@ const CR: u8 = 13;
 const QUOTE: u8 = 34;
 
 // Program header, in i32 words: column count, delimiter byte, longest cell in bytes, columns
-// marked JS or OFFSETS.
-const HEADER_BYTES = 16;
+// marked JS or OFFSETS, the rules' offset, their count, how many of them are keys, the offset of
+// a scratch area (16 bytes a column) where the rules find the record's cells.
+const HEADER_BYTES = 32;
 const COLUMN_BYTES = 16;
 const OP_BYTES = 32;
+const RULE_BYTES = 32;
+const ITEM_BYTES = 16;
+
+// Rule kinds (each 32 bytes: kind, items' offset, item count, then two parameters). A rule in the
+// core is a condition that proves the JavaScript rule holds for the record; where it cannot
+// prove it, the record stops the scan and the JavaScript reads it.
+const RULE_ANY = 1; // one of the items (alternatives) holds
+const RULE_COUNT = 2; // between parameters 1 and 2 of the items' columns are not empty
+const RULE_KEY = 3; // the items' cells hashed as uniqueTogether does, for the caller's table
+
+// How an alternative of RULE_ANY reads its column (item: column, mode, ops' offset, op count).
+const ALT_EMPTY = 0;
+const ALT_NOT_EMPTY = 1;
+const ALT_PASS = 2; // not empty, and every op passes
+const ALT_NOT_IN = 3; // not empty, and certainly not in the set of its one op
+
+// How a RULE_KEY part is hashed (item: column, part, ops' offset, 0), as validate/cross-field.ts
+// hashInto takes it in; anything else stops the scan.
+const PART_TEXT = 0; // ASCII, no doubled quotes: its characters
+const PART_INTEGER = 1; // a canonical integer of at most 15 digits: its characters
+const PART_DAY = 2; // YYYY-MM-DD (op: the date's): the number yyyymmdd
+const PART_DATE_KEY = 3; // another plain date format (op: the date's): yyyymmddhhmmss
+const PART_BOOLEAN = 4; // ops: the true spellings' set, then the false ones': 1 or 0
 
 // Column flags.
 const REQUIRED = 1;
@@ -97,6 +121,10 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
   const delim = <u8>load<i32>(prog, 4);
   const maxCell = load<i32>(prog, 8);
   const outColumns = load<i32>(prog, 12);
+  const ruleCount = load<i32>(prog, 20);
+  const keyCount = load<i32>(prog, 24);
+  const cells = prog + load<i32>(prog, 28);
+  const recordOut = outColumns > 0 || keyCount > 0;
   const vDelim = i8x16.splat(<i8>delim);
   const vLF = i8x16.splat(<i8>LF);
   const vCR = i8x16.splat(<i8>CR);
@@ -136,7 +164,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
       break;
     }
     let at = outAt;
-    if (outColumns > 0) {
+    if (recordOut) {
       store<i32>(at, p);
       store<i32>(at, rows, 4);
       store<i32>(at, -extra, 8);
@@ -225,6 +253,13 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
         ok = false;
         break;
       }
+      if (ruleCount > 0) {
+        const cell = cells + col * 16;
+        store<i32>(cell, cellStart);
+        store<i32>(cell, cellEnd, 4);
+        store<i32>(cell, escapes, 8);
+        store<i32>(cell, continuations, 12);
+      }
       const column = prog + HEADER_BYTES + col * COLUMN_BYTES;
       const flags = load<i32>(column);
       if (cellEnd == cellStart) {
@@ -265,6 +300,10 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
       }
     }
     if (!ok) break;
+    if (ruleCount > 0) {
+      at = rulesHold(prog, input, cells, at);
+      if (at < 0) break;
+    }
     if (outColumns > 0 && extra != endExtra) {
       // Non-ASCII: on its own in a scan. Not this one if it took records; the next, then.
       split = true;
@@ -344,6 +383,137 @@ function checkCell(
     }
     if (!ok) return false;
   }
+  return true;
+}
+
+/**
+ * Every rule of the program provably holds for the record whose cells the scratch area holds;
+ * the keys' hashes are written at `at`, three words each (0 when a part is empty and the
+ * combination is not compared, else 1; then the two hashes). Returns where the record's output
+ * ends, or -1 when a rule stops the scan.
+ */
+function rulesHold(prog: i32, input: i32, cells: i32, at: i32): i32 {
+  let rule = prog + load<i32>(prog, 16);
+  const count = load<i32>(prog, 20);
+  for (let r = 0; r < count; r++, rule += RULE_BYTES) {
+    const kind = load<i32>(rule);
+    let item = prog + load<i32>(rule, 4);
+    const items = load<i32>(rule, 8);
+    if (kind == RULE_ANY) {
+      let holds = false;
+      for (let k = 0; k < items && !holds; k++, item += ITEM_BYTES)
+        holds = alternativeHolds(prog, input, cells, item);
+      if (!holds) return -1;
+    } else if (kind == RULE_COUNT) {
+      let filled = 0;
+      for (let k = 0; k < items; k++, item += ITEM_BYTES) {
+        const cell = cells + load<i32>(item) * 16;
+        if (load<i32>(cell, 4) != load<i32>(cell)) filled++;
+      }
+      if (filled < load<i32>(rule, 12) || filled > load<i32>(rule, 16)) return -1;
+    } else {
+      const written = keyHash(prog, input, cells, item, items, at);
+      if (written < 0) return -1;
+      at += 12;
+    }
+  }
+  return at;
+}
+
+function alternativeHolds(prog: i32, input: i32, cells: i32, item: i32): bool {
+  const cell = cells + load<i32>(item) * 16;
+  const from = input + load<i32>(cell);
+  const to = input + load<i32>(cell, 4);
+  const mode = load<i32>(item, 4);
+  if (mode == ALT_EMPTY) return from == to;
+  if (from == to) return false;
+  if (mode == ALT_NOT_EMPTY) return true;
+  const escapes = load<i32>(cell, 8);
+  const continuations = load<i32>(cell, 12);
+  const ops = prog + load<i32>(item, 8);
+  if (mode == ALT_PASS) {
+    // checkCell reads a column's ops' offset and count at its words 1 and 2: the item's 2 and 3.
+    return checkCell(prog, item + 4, from, to, escapes, continuations);
+  }
+  // ALT_NOT_IN: compared on its bytes as written, so not past doubled quotes, nor past UTF-8
+  // where ASCII letters are folded.
+  if (escapes != 0 || (continuations != 0 && load<i32>(ops, 12) != 0)) return false;
+  return !inSet(prog, ops, from, to);
+}
+
+// KeyHash of validate/rules/unique.ts: two 32-bit murmur-style lanes, then each mixed.
+let laneA: u32 = 0;
+let laneB: u32 = 0;
+
+function unit(c: u32): void {
+  let k = c * 0xcc9e2d51;
+  k = rotl<u32>(k, 15);
+  let a = laneA ^ (k * 0x1b873593);
+  a = rotl<u32>(a, 13);
+  laneA = a * 5 + 0xe6546b64;
+  const b = laneB + c * 0xc2b2ae3d;
+  laneB = rotl<u32>(b, 17) * 0x27d4eb2f;
+}
+
+function unitNumber(n: i64): void {
+  unit(<u32>n);
+  unit(<u32>(n >> 32));
+}
+
+function mix(h: u32): u32 {
+  h ^= h >> 16;
+  h *= 0x85ebca6b;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35;
+  return h ^ (h >> 16);
+}
+
+/** Hashes a key's parts to `at`; -1 when a part is one the core does not hash. */
+function keyHash(prog: i32, input: i32, cells: i32, item: i32, items: i32, at: i32): i32 {
+  laneA = 0x9747b28c;
+  laneB = 0x165667b1;
+  for (let k = 0; k < items; k++, item += ITEM_BYTES) {
+    const cell = cells + load<i32>(item) * 16;
+    const from = input + load<i32>(cell);
+    const to = input + load<i32>(cell, 4);
+    if (from == to) {
+      store<i32>(at, 0);
+      return at;
+    }
+    if (load<i32>(cell, 8) != 0 || load<i32>(cell, 12) != 0) return -1;
+    const part = load<i32>(item, 4);
+    const ops = prog + load<i32>(item, 8);
+    if (part == PART_TEXT) {
+      unit(<u32>(to - from));
+      for (let i = from; i < to; i++) unit(<u32>load<u8>(i));
+    } else if (part == PART_INTEGER) {
+      if (!isCanonicalInteger(from, to)) return -1;
+      unit(<u32>(to - from));
+      for (let i = from; i < to; i++) unit(<u32>load<u8>(i));
+    } else if (part == PART_BOOLEAN) {
+      if (inSet(prog, ops, from, to)) unitNumber(1);
+      else if (inSet(prog, ops + OP_BYTES, from, to)) unitNumber(0);
+      else return -1;
+    } else {
+      const key = dateKey(prog, ops, from, to);
+      if (key < 0) return -1;
+      unitNumber(part == PART_DAY ? key / 1_000_000 : key);
+    }
+  }
+  store<i32>(at, 1);
+  store<u32>(at, mix(laneA), 4);
+  store<u32>(at, mix(laneB ^ 0x85ebca77), 8);
+  return at;
+}
+
+/** `0`, or `-?[1-9][0-9]*` of at most 15 digits: canonicalDecimal's spelling of an integer. */
+function isCanonicalInteger(from: i32, to: i32): bool {
+  let i = from;
+  if (load<u8>(i) == 45) i++;
+  const digits = to - i;
+  if (digits < 1 || digits > 15) return false;
+  if (load<u8>(i) == 48) return to - from == 1;
+  for (; i < to; i++) if (!isDigit(load<u8>(i))) return false;
   return true;
 }
 
@@ -453,6 +623,14 @@ function sameBytes(entry: i32, from: i32, length: i32, fold: bool): bool {
  * day key yyyymmdd within [word 3, word 4].
  */
 function isDate(prog: i32, op: i32, from: i32, to: i32): bool {
+  const key = dateKey(prog, op, from, to);
+  if (key < 0) return false;
+  const day = <i32>(key / 1_000_000);
+  return day >= load<i32>(op, 12) && day <= load<i32>(op, 16);
+}
+
+/** The date's key yyyymmddhhmmss (rules/date-format.ts dateKey), or -1 when it is not one. */
+function dateKey(prog: i32, op: i32, from: i32, to: i32): i64 {
   const segments = prog + load<i32>(op, 4);
   const count = load<i32>(op, 8);
   let year = 2000;
@@ -466,18 +644,18 @@ function isDate(prog: i32, op: i32, from: i32, to: i32): bool {
     const kind = load<u8>(segments + s * 2);
     if (kind == 0) {
       const code = load<u8>(segments + s * 2 + 1);
-      if (i >= to) return false;
+      if (i >= to) return -1;
       const b = load<u8>(i);
-      if (b != code && !(code == 84 && b == 116)) return false;
+      if (b != code && !(code == 84 && b == 116)) return -1;
       i++;
       continue;
     }
     const width = kind == 1 ? 4 : 2;
-    if (i + width > to) return false;
+    if (i + width > to) return -1;
     let v = 0;
     for (let k = 0; k < width; k++) {
       const d = <u32>load<u8>(i + k) - 48;
-      if (d >= 10) return false;
+      if (d >= 10) return -1;
       v = v * 10 + <i32>d;
     }
     i += width;
@@ -488,11 +666,11 @@ function isDate(prog: i32, op: i32, from: i32, to: i32): bool {
     else if (kind == 5) minute = v;
     else second = v;
   }
-  if (i != to) return false;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
-  if (hour > 23 || minute > 59 || second > 59) return false;
-  const key = (year * 100 + month) * 100 + day;
-  return key >= load<i32>(op, 12) && key <= load<i32>(op, 16);
+  if (i != to) return -1;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return -1;
+  if (hour > 23 || minute > 59 || second > 59) return -1;
+  const date = <i64>((year * 100 + month) * 100 + day);
+  return date * 1_000_000 + <i64>((hour * 100 + minute) * 100 + second);
 }
 
 function daysInMonth(year: i32, month: i32): i32 {

@@ -1,12 +1,38 @@
 // The byte core's program: the header's columns and their ops, laid out as wasm/csv-core.ts
 // reads them (all offsets from the program's start, little-endian):
-//   header   columns, delimiter, longest cell in bytes, columns whose offsets go out (i32 each)
+//   header   columns, delimiter, longest cell in bytes, columns whose offsets go out, the rules'
+//            offset, their count, the keys among them, the cells' scratch area (i32 each)
 //   columns  16 bytes each: flags (1 required, 2 checked in JS, 4 offsets out), ops' offset,
 //            op count, 0
 //   ops      32 bytes each: code, then seven words of parameters
-//   data     hash tables, date segments, pattern items and bitmaps the ops point to
+//   data     hash tables, date segments, pattern items and bitmaps the ops point to; the rules
+//            (32 bytes each: kind, items' offset, item count, two parameters) and their items
+//            (16 bytes each: column, mode or part, ops' offset, op count); 16 bytes a column
+//            where the core keeps the record's cells for the rules
 
 import type { ByteOp } from './field-ops.ts';
+
+type SetOp = Extract<ByteOp, { kind: 'set' }>;
+
+/** One way a rule is shown to hold: a column's cell is empty, is not, passes ops, is not in a set. */
+export type CoreAlternative =
+  | { mode: 'empty' | 'notEmpty'; column: number }
+  | { mode: 'pass'; column: number; ops: readonly ByteOp[] }
+  | { mode: 'notIn'; column: number; set: SetOp };
+
+/** A part of a uniqueTogether key, hashed as validate/cross-field.ts hashInto takes it in. */
+export interface CoreKeyPart {
+  column: number;
+  part: 'text' | 'integer' | 'day' | 'dateKey' | 'boolean';
+  /** day and dateKey: the field's date op; boolean: the true spellings' set, then the false. */
+  ops: readonly ByteOp[];
+}
+
+/** A cross-field rule as the core proves it holds (bytecore/rule-ops.ts). */
+export type CoreRule =
+  | { kind: 'any'; alternatives: readonly CoreAlternative[] }
+  | { kind: 'count'; columns: readonly number[]; min: number; max: number }
+  | { kind: 'key'; parts: readonly CoreKeyPart[] };
 
 export interface CoreColumn {
   required: boolean;
@@ -17,9 +43,14 @@ export interface CoreColumn {
   ops: readonly ByteOp[];
 }
 
-const HEADER_BYTES = 16;
+const HEADER_BYTES = 32;
 const COLUMN_BYTES = 16;
 const OP_BYTES = 32;
+const RULE_BYTES = 32;
+const ITEM_BYTES = 16;
+const RULE_KINDS = { any: 1, count: 2, key: 3 } as const;
+const ALTERNATIVE_MODES = { empty: 0, notEmpty: 1, pass: 2, notIn: 3 } as const;
+const KEY_PARTS = { text: 0, integer: 1, day: 2, dateKey: 3, boolean: 4 } as const;
 const REQUIRED = 1;
 const JS = 2;
 const OFFSETS = 4;
@@ -39,6 +70,7 @@ export function encodeProgram(
   columns: readonly CoreColumn[],
   delimiter: number,
   maxCellBytes: number,
+  rules: readonly CoreRule[] = [],
 ): Uint8Array {
   const opCount = columns.reduce((n, c) => n + (c.js ? 0 : c.ops.length), 0);
   const data = new DataArea(HEADER_BYTES + columns.length * COLUMN_BYTES + opCount * OP_BYTES);
@@ -61,7 +93,50 @@ export function encodeProgram(
       op += OP_BYTES;
     }
   });
+  if (rules.length > 0) {
+    // Keys last: their hashes follow the columns' offsets in a record's output, in this order.
+    const keys = rules.filter((r) => r.kind === 'key');
+    const ordered = [...rules.filter((r) => r.kind !== 'key'), ...keys];
+    const table = data.append(new Uint8Array(rules.length * RULE_BYTES));
+    const cells = data.append(new Uint8Array(columns.length * 16));
+    data.view.setInt32(16, table, true);
+    data.view.setInt32(20, rules.length, true);
+    data.view.setInt32(24, keys.length, true);
+    data.view.setInt32(28, cells, true);
+    ordered.forEach((rule, k) => writeRule(data, table + k * RULE_BYTES, rule));
+  }
   return data.bytes();
+}
+
+function writeRule(data: DataArea, at: number, rule: CoreRule): void {
+  const word = (k: number, v: number) => data.view.setInt32(at + 4 * k, v, true);
+  const items: { column: number; mode: number; ops: readonly ByteOp[] }[] =
+    rule.kind === 'any'
+      ? rule.alternatives.map((a) => ({
+          column: a.column,
+          mode: ALTERNATIVE_MODES[a.mode],
+          ops: a.mode === 'pass' ? a.ops : a.mode === 'notIn' ? [a.set] : [],
+        }))
+      : rule.kind === 'count'
+        ? rule.columns.map((column) => ({ column, mode: 0, ops: [] }))
+        : rule.parts.map((p) => ({ column: p.column, mode: KEY_PARTS[p.part], ops: p.ops }));
+  const table = data.append(new Uint8Array(items.length * ITEM_BYTES));
+  word(0, RULE_KINDS[rule.kind]);
+  word(1, table);
+  word(2, items.length);
+  if (rule.kind === 'count') {
+    word(3, rule.min);
+    word(4, Math.min(rule.max, 0x7fffffff));
+  }
+  items.forEach((item, k) => {
+    const ops = data.append(new Uint8Array(item.ops.length * OP_BYTES));
+    item.ops.forEach((o, j) => writeOp(data, ops + j * OP_BYTES, o));
+    const itemAt = table + k * ITEM_BYTES;
+    data.view.setInt32(itemAt, item.column, true);
+    data.view.setInt32(itemAt + 4, item.mode, true);
+    data.view.setInt32(itemAt + 8, ops, true);
+    data.view.setInt32(itemAt + 12, item.ops.length, true);
+  });
 }
 
 function writeOp(data: DataArea, at: number, op: ByteOp): void {

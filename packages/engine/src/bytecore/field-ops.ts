@@ -117,6 +117,21 @@ function typeOp(spec: FieldSpec, today: number): ByteOp | undefined | null {
   }
 }
 
+type Bounds = Pick<
+  FieldSpec['rules'],
+  'minValue' | 'maxValue' | 'exclusiveMinimum' | 'exclusiveMaximum'
+>;
+
+/**
+ * The op of a number or integer field that takes the values within `bounds` (the field's own
+ * bounds aside), at any precision; null when a bound is not one the core can hold.
+ */
+export function boundsOp(spec: FieldSpec, bounds: Bounds): ByteOp | null {
+  if (spec.type !== 'integer' && spec.type !== 'number') return null;
+  const op = typeOp({ ...spec, rules: bounds }, 0);
+  return op ?? null;
+}
+
 /**
  * The inclusive range the field's four bounds leave, each turned by `inclusive` from its value in
  * billionths; null when a bound is not one the core can hold.

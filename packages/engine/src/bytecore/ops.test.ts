@@ -1035,7 +1035,7 @@ describe('each op of the byte core decides a single cell as the JavaScript check
 /** Where the program's set op for column 0 keeps its table: offset and mask (csv-program.ts). */
 function setTableOf(program: Uint8Array): { offset: number; mask: number; fold: boolean } {
   const view = new DataView(program.buffer, program.byteOffset, program.byteLength);
-  const op = view.getInt32(16 + 4, true);
+  const op = view.getInt32(32 + 4, true); // the header (32 bytes), then column 0: flags, ops
   expect(view.getInt32(op, true)).toBe(3);
   return {
     offset: view.getInt32(op + 4, true),

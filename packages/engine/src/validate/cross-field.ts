@@ -97,6 +97,19 @@ export interface CompiledRules {
   checkKeys(view: RowView, row: number, out: RuleFailure[]): void;
   /** CSV: only rules whose fields all have a column run (a missing column is reported already). */
   bind(hasSlot: (slot: number) => boolean): void;
+  /** The schema's rules (by index) that run since bind(). */
+  bound(): number[];
+  /** The table of uniqueTogether rule `index`, which a caller that hashes keys itself fills. */
+  seenOf(index: number): SeenValues | undefined;
+  /** The bound rules but those `taken` elsewhere (the byte core), and the slots they read. */
+  without(taken: ReadonlySet<number>): RuleSubset;
+}
+
+export interface RuleSubset {
+  readonly slots: ReadonlySet<number>;
+  readonly stateful: boolean;
+  checkRow(view: RowView, row: number, out: RuleFailure[]): void;
+  checkKeys(view: RowView, row: number, out: RuleFailure[]): void;
 }
 
 /**
@@ -136,6 +149,7 @@ export function compileCrossFieldRules(
   const keyed = compiled.filter((c) => c.stateful);
   let activePlain = plain.map((c) => c.check);
   let activeKeyed = keyed.map((c) => c.check);
+  let usable = (_: CompiledRule) => true;
   return {
     slotFields,
     stateful: keyed.length > 0,
@@ -146,9 +160,26 @@ export function compileCrossFieldRules(
       for (let i = 0; i < activeKeyed.length; i++) (activeKeyed[i] as Check)(view, row, out);
     },
     bind(hasSlot) {
-      const usable = (c: CompiledRule) => c.slots.every(hasSlot);
+      usable = (c: CompiledRule) => c.slots.every(hasSlot);
       activePlain = plain.filter(usable).map((c) => c.check);
       activeKeyed = keyed.filter(usable).map((c) => c.check);
+    },
+    bound: () => compiled.flatMap((c, index) => (usable(c) ? [index] : [])),
+    seenOf: (index) => compiled[index]?.seen,
+    without(taken) {
+      const left = compiled.filter((c, index) => usable(c) && !taken.has(index));
+      const rowChecks = left.filter((c) => !c.stateful).map((c) => c.check);
+      const keyChecks = left.filter((c) => c.stateful).map((c) => c.check);
+      return {
+        slots: new Set(left.flatMap((c) => c.slots)),
+        stateful: keyChecks.length > 0,
+        checkRow(view, row, out) {
+          for (let i = 0; i < rowChecks.length; i++) (rowChecks[i] as Check)(view, row, out);
+        },
+        checkKeys(view, row, out) {
+          for (let i = 0; i < keyChecks.length; i++) (keyChecks[i] as Check)(view, row, out);
+        },
+      };
     },
   };
 }
@@ -157,6 +188,8 @@ interface CompiledRule {
   check: Check;
   slots: number[];
   stateful: boolean;
+  /** uniqueTogether: the combinations seen. */
+  seen?: SeenValues;
 }
 
 /** How the rules read one slot's value. */
@@ -656,6 +689,7 @@ function compileRule(
       return {
         slots: readers.map((r) => r.slot),
         stateful: true,
+        seen,
         check(view, row, out) {
           hash.start();
           for (let i = 0; i < readers.length; i++) {

@@ -2,15 +2,20 @@
 // reads a stretch of whole lines and stops at the first record it cannot call clean; the reader
 // then reads that record the usual way and offers the core the rest. Fields whose checks the
 // core does not make (bytecore/field-ops.ts: unique, reference lists, other patterns) are checked
-// here with their compiled closures, and the schema's cross-field rules run here, on the offsets
-// the core found, in the same order as the text fast path (csv-quick.ts) runs them.
+// here with their compiled closures. The cross-field rules the core proves (bytecore/rule-ops.ts)
+// run there; for uniqueTogether it hands over each record's key hash, which goes into the rule's
+// table here. The other rules run here, on the offsets the core found, in the same order as the
+// text fast path (csv-quick.ts) runs them.
 
 import type { ByteRecords } from '../csv/reader.ts';
-import { encodeProgram, type CoreColumn } from '../bytecore/csv-program.ts';
+import { encodeProgram, type CoreColumn, type CoreRule } from '../bytecore/csv-program.ts';
 import { instantiateByteCore, type ByteCoreExports } from '../bytecore/load.ts';
+import { coreRule } from '../bytecore/rule-ops.ts';
+import type { FieldSpec } from '../model.ts';
 import type { CompiledField, Failure } from './compile.ts';
 import type { QuickRules } from './csv-quick.ts';
-import { ABSENT, type RuleFailure } from './cross-field.ts';
+import { ABSENT, type RuleFailure, type RuleSubset } from './cross-field.ts';
+import type { SeenValues } from './rules/unique.ts';
 import type { Run } from './run.ts';
 
 interface CoreExports extends ByteCoreExports {
@@ -55,9 +60,12 @@ export function createByteRecords(
   if (instance === undefined) return undefined;
   const core = instance.exports as CoreExports;
 
-  // The rules read their columns' cells on the core's offsets; a rule finds the value not yet
-  // read by its field's check (LastValue.is) and reads it itself.
-  const ruleColumns = new Set(quickRules === undefined ? [] : quickRules.slotColumns);
+  const { coreRules, keyTables, jsRules } = splitRules(run, quickRules);
+  // The rules left here read their columns' cells on the core's offsets; a rule finds the value
+  // not yet read by its field's check (LastValue.is) and reads it itself.
+  const ruleColumns = new Set(
+    [...(jsRules?.slots ?? [])].map((slot) => quickRules?.slotColumns[slot] as number),
+  );
   const coreColumns: CoreColumn[] = columns.map((field, col) => {
     const js = field !== undefined && (field.byteOps === null || field.stateful);
     return {
@@ -75,10 +83,13 @@ export function createByteRecords(
     coreColumns[col]?.js === true ? (columns[col] as CompiledField) : undefined,
   );
   const outCount = outColumns.length;
-  // Per record: its start, its row, the units before it less its start, then two per column.
-  const stride = 3 + 2 * outCount;
+  // Per record: its start, its row, the units before it less its start, then two per column,
+  // then three per key (whether it has one, its two hashes).
+  const keysAt = 3 + 2 * outCount;
+  const stride = keysAt + 3 * keyTables.length;
+  const recordOut = stride > 3;
   // The record parser's limit, as characters: an ASCII cell's bytes (csv-quick.ts safeChars).
-  const program = encodeProgram(coreColumns, delimCode, Math.floor(maxFieldBytes / 3));
+  const program = encodeProgram(coreColumns, delimCode, Math.floor(maxFieldBytes / 3), coreRules);
 
   let prog = -1;
   let input = 0;
@@ -131,8 +142,8 @@ export function createByteRecords(
         if (failures.length !== 0) return false;
       }
     }
-    if (quickRules === undefined) return true;
-    const { rules, view } = quickRules;
+    if (jsRules === undefined) return keysClean(offsets, r, row);
+    const view = (quickRules as QuickRules).view;
     if (text !== viewText) {
       viewText = text;
       view.texts.fill(text);
@@ -144,9 +155,20 @@ export function createByteRecords(
       view.starts[s] = start === end ? ABSENT : start;
       view.ends[s] = end;
     }
-    rules.checkRow(view, row, ruleFailures);
-    if (ruleFailures.length === 0 && rules.stateful) rules.checkKeys(view, row, ruleFailures);
-    return ruleFailures.length === 0;
+    jsRules.checkRow(view, row, ruleFailures);
+    if (ruleFailures.length === 0 && jsRules.stateful) jsRules.checkKeys(view, row, ruleFailures);
+    return ruleFailures.length === 0 && keysClean(offsets, r, row);
+  }
+
+  /** The core's keys of record r, each new to its table or first seen in this row. */
+  function keysClean(offsets: Int32Array, r: number, row: number): boolean {
+    for (let k = 0, at = r * stride + keysAt; k < keyTables.length; k++, at += 3) {
+      if (offsets[at] === 0) continue;
+      const seen = keyTables[k] as SeenValues;
+      const first = seen.firstRowOfHash(offsets[at + 1] as number, offsets[at + 2] as number, row);
+      if (first !== 0 && first !== row) return false;
+    }
+    return true;
   }
 
   const records: ByteRecords = {
@@ -174,9 +196,10 @@ export function createByteRecords(
         let units = core.scannedUnits();
         // A scan that ended early on purpose (scannedSplit) goes on with the next one.
         let split = core.scannedSplit();
-        if (outCount > 0 && count > 0) {
+        if (recordOut && count > 0) {
           // Only the records the core took: a stretch it stops in often is decoded once.
-          const text = decoder.decode(bytes.subarray(start + at, start + at + stop));
+          const text =
+            outCount > 0 ? decoder.decode(bytes.subarray(start + at, start + at + stop)) : '';
           const offsets = new Int32Array(memory, out, count * stride);
           for (let r = 0; r < count; r++) {
             const rowAt = offsets[r * stride + 1] as number;
@@ -207,4 +230,39 @@ export function createByteRecords(
     },
   };
   return records;
+}
+
+/**
+ * The bound rules the core proves, the tables of the keys among them (in the core's order: keys
+ * last), and the rules left to JavaScript (undefined: none).
+ */
+function splitRules(
+  run: Run,
+  quickRules: QuickRules | undefined,
+): { coreRules: CoreRule[]; keyTables: SeenValues[]; jsRules: RuleSubset | undefined } {
+  if (quickRules === undefined) return { coreRules: [], keyTables: [], jsRules: undefined };
+  const { rules, slotColumns } = quickRules;
+  const fields = run.schema.fields;
+  const fieldOf = (name: string) => {
+    const index = fields.findIndex((f) => f.name === name);
+    const slot = rules.slotFields.indexOf(index);
+    return { spec: fields[index] as FieldSpec, column: slotColumns[slot] as number };
+  };
+  const coreRules: CoreRule[] = [];
+  const keyTables: SeenValues[] = [];
+  const taken = new Set<number>();
+  const schemaRules = run.schema.rules ?? [];
+  for (const index of rules.bound()) {
+    const core = coreRule(schemaRules[index] as (typeof schemaRules)[number], fieldOf);
+    if (core === null) continue;
+    taken.add(index);
+    coreRules.push(core);
+  }
+  // encodeProgram puts the keys last, in this order.
+  for (const index of taken) {
+    const seen = rules.seenOf(index);
+    if (seen !== undefined) keyTables.push(seen);
+  }
+  const left = rules.without(taken);
+  return { coreRules, keyTables, jsRules: left.slots.size === 0 ? undefined : left };
 }
