@@ -19,12 +19,15 @@ const QUOTE: u8 = 34;
 
 // Program header, in i32 words: column count, delimiter byte, longest cell in bytes, columns
 // marked JS or OFFSETS, the rules' offset, their count, how many of them are keys, the offset of
-// a scratch area (16 bytes a column) where the rules find the record's cells.
+// a scratch area (CELL_BYTES a column) where the rules find the record's cells.
 const HEADER_BYTES = 32;
 const COLUMN_BYTES = 16;
 const OP_BYTES = 32;
 const RULE_BYTES = 32;
 const ITEM_BYTES = 16;
+// A cell for the rules: start, end, doubled quotes, UTF-8 continuation bytes, then the date key
+// its column's check read (i64; -1 when it read none).
+const CELL_BYTES = 32;
 
 // Rule kinds (each 32 bytes: kind, items' offset, item count, then two parameters). A rule in the
 // core is a condition that proves the JavaScript rule holds for the record; where it cannot
@@ -253,12 +256,13 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
         ok = false;
         break;
       }
+      const cell = cells + col * CELL_BYTES;
       if (ruleCount > 0) {
-        const cell = cells + col * 16;
         store<i32>(cell, cellStart);
         store<i32>(cell, cellEnd, 4);
         store<i32>(cell, escapes, 8);
         store<i32>(cell, continuations, 12);
+        heldDateKey = -1;
       }
       const column = prog + HEADER_BYTES + col * COLUMN_BYTES;
       const flags = load<i32>(column);
@@ -273,6 +277,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
           break;
         }
       }
+      if (ruleCount > 0) store<i64>(cell, heldDateKey, 16);
       if ((flags & (JS | OFFSETS)) != 0) {
         // JavaScript reads a cell where it lies: it would see both quotes.
         if (escapes != 0) {
@@ -407,7 +412,7 @@ function rulesHold(prog: i32, input: i32, cells: i32, at: i32): i32 {
     } else if (kind == RULE_COUNT) {
       let filled = 0;
       for (let k = 0; k < items; k++, item += ITEM_BYTES) {
-        const cell = cells + load<i32>(item) * 16;
+        const cell = cells + load<i32>(item) * CELL_BYTES;
         if (load<i32>(cell, 4) != load<i32>(cell)) filled++;
       }
       if (filled < load<i32>(rule, 12) || filled > load<i32>(rule, 16)) return -1;
@@ -421,7 +426,7 @@ function rulesHold(prog: i32, input: i32, cells: i32, at: i32): i32 {
 }
 
 function alternativeHolds(prog: i32, input: i32, cells: i32, item: i32): bool {
-  const cell = cells + load<i32>(item) * 16;
+  const cell = cells + load<i32>(item) * CELL_BYTES;
   const from = input + load<i32>(cell);
   const to = input + load<i32>(cell, 4);
   const mode = load<i32>(item, 4);
@@ -455,6 +460,14 @@ function unit(c: u32): void {
   laneB = rotl<u32>(b, 17) * 0x27d4eb2f;
 }
 
+/** KeyHash.span of ASCII text: its length, then its characters two to a unit. */
+function unitBytes(from: i32, to: i32): void {
+  unit(<u32>(to - from));
+  let i = from;
+  for (; i + 1 < to; i += 2) unit((<u32>load<u8>(i)) | ((<u32>load<u8>(i + 1)) << 16));
+  if (i < to) unit(<u32>load<u8>(i));
+}
+
 function unitNumber(n: i64): void {
   unit(<u32>n);
   unit(<u32>(n >> 32));
@@ -473,7 +486,7 @@ function keyHash(prog: i32, input: i32, cells: i32, item: i32, items: i32, at: i
   laneA = 0x9747b28c;
   laneB = 0x165667b1;
   for (let k = 0; k < items; k++, item += ITEM_BYTES) {
-    const cell = cells + load<i32>(item) * 16;
+    const cell = cells + load<i32>(item) * CELL_BYTES;
     const from = input + load<i32>(cell);
     const to = input + load<i32>(cell, 4);
     if (from == to) {
@@ -484,18 +497,17 @@ function keyHash(prog: i32, input: i32, cells: i32, item: i32, items: i32, at: i
     const part = load<i32>(item, 4);
     const ops = prog + load<i32>(item, 8);
     if (part == PART_TEXT) {
-      unit(<u32>(to - from));
-      for (let i = from; i < to; i++) unit(<u32>load<u8>(i));
+      unitBytes(from, to);
     } else if (part == PART_INTEGER) {
       if (!isCanonicalInteger(from, to)) return -1;
-      unit(<u32>(to - from));
-      for (let i = from; i < to; i++) unit(<u32>load<u8>(i));
+      unitBytes(from, to);
     } else if (part == PART_BOOLEAN) {
       if (inSet(prog, ops, from, to)) unitNumber(1);
       else if (inSet(prog, ops + OP_BYTES, from, to)) unitNumber(0);
       else return -1;
     } else {
-      const key = dateKey(prog, ops, from, to);
+      let key = load<i64>(cell, 16);
+      if (key < 0) key = dateKey(prog, ops, from, to);
       if (key < 0) return -1;
       unitNumber(part == PART_DAY ? key / 1_000_000 : key);
     }
@@ -617,6 +629,9 @@ function sameBytes(entry: i32, from: i32, length: i32, fold: bool): bool {
   return true;
 }
 
+/** The key of the date a column's check last read (rules read it again from the cell). */
+let heldDateKey: i64 = -1;
+
 /**
  * A date in a format of literals and digit fields (word 1: the segments' offset, two bytes each,
  * kind then character; word 2: their count), a real calendar day and time (no leap second), its
@@ -625,6 +640,7 @@ function sameBytes(entry: i32, from: i32, length: i32, fold: bool): bool {
 function isDate(prog: i32, op: i32, from: i32, to: i32): bool {
   const key = dateKey(prog, op, from, to);
   if (key < 0) return false;
+  heldDateKey = key;
   const day = <i32>(key / 1_000_000);
   return day >= load<i32>(op, 12) && day <= load<i32>(op, 16);
 }

@@ -7,7 +7,7 @@
 //   ops      32 bytes each: code, then seven words of parameters
 //   data     hash tables, date segments, pattern items and bitmaps the ops point to; the rules
 //            (32 bytes each: kind, items' offset, item count, two parameters) and their items
-//            (16 bytes each: column, mode or part, ops' offset, op count); 16 bytes a column
+//            (16 bytes each: column, mode or part, ops' offset, op count); 32 bytes a column
 //            where the core keeps the record's cells for the rules
 
 import type { ByteOp } from './field-ops.ts';
@@ -48,6 +48,7 @@ const COLUMN_BYTES = 16;
 const OP_BYTES = 32;
 const RULE_BYTES = 32;
 const ITEM_BYTES = 16;
+const CELL_BYTES = 32;
 const RULE_KINDS = { any: 1, count: 2, key: 3 } as const;
 const ALTERNATIVE_MODES = { empty: 0, notEmpty: 1, pass: 2, notIn: 3 } as const;
 const KEY_PARTS = { text: 0, integer: 1, day: 2, dateKey: 3, boolean: 4 } as const;
@@ -98,7 +99,7 @@ export function encodeProgram(
     const keys = rules.filter((r) => r.kind === 'key');
     const ordered = [...rules.filter((r) => r.kind !== 'key'), ...keys];
     const table = data.append(new Uint8Array(rules.length * RULE_BYTES));
-    const cells = data.append(new Uint8Array(columns.length * 16));
+    const cells = data.append(new Uint8Array(columns.length * CELL_BYTES));
     data.view.setInt32(16, table, true);
     data.view.setInt32(20, rules.length, true);
     data.view.setInt32(24, keys.length, true);
