@@ -60,7 +60,7 @@ interface Template {
 
 const TEXT_GOOD = ['DE', 'FR', 'de', 'Fr', 'a', 'b', 'Zoë', 'é', 'x y', 'v<k>', 'a"b', 'a,b'];
 const TEXT_BAD = [' DE', 'DE ', 'dE', 'Zoe\u0308', 'a""b'];
-const TEXT_CONSTANTS = ['DE', 'FR', 'a', 'Zoë', 'é', 'b', ' DE'];
+const TEXT_CONSTANTS = ['DE', 'FR', 'a', 'Zoë', 'é', 'b', ' DE', 'a"b', 'a,b'];
 
 const INT_GOOD = ['1', '01', '+1', '5', '05', '0', '-0', '7', '10', '<k>', '0<k>', '+<k>', '-5'];
 const INT_LONG = [
@@ -368,10 +368,15 @@ interface CellPick {
 }
 
 interface FileCase {
+  /** The header: indexes into the schema's fields (reordered, one maybe left out), -1 an extra. */
+  columns: number[];
   /** Most lines, in turn (mostly values the fields take, so that the core reads on). */
   base: CellPick[][];
-  /** One line in `every`, in turn: any values. */
-  rare: CellPick[][];
+  /**
+   * One line in `every`, in turn: a base line with a cell or two changed to any value, so that
+   * it fails a rule or two and little else (a line the core must stop at for the rule alone).
+   */
+  rare: { base: number; changes: { column: number; cell: CellPick }[] }[];
   every: number;
   /** Lines that share one value of '<k>'. */
   span: number;
@@ -399,11 +404,38 @@ const chunkSize = fc.oneof(
 );
 
 const fileCase = (width: number): fc.Arbitrary<FileCase> => {
-  const row = (weights: Parameters<typeof cellPick>[0]) =>
-    fc.array(cellPick(weights), { minLength: width, maxLength: width });
+  const row = fc.array(cellPick([20, 2, 0, 0]), { minLength: width, maxLength: width });
+  // Rules read their fields' columns wherever the header puts them; a rule on a missing column
+  // is not run at all.
+  const columns = fc
+    .tuple(
+      fc.shuffledSubarray(
+        Array.from({ length: width }, (_, k) => k),
+        { minLength: width - 1 },
+      ),
+      fc.nat(12),
+    )
+    .map(([kept, extraAt]) =>
+      kept.length < width || extraAt > kept.length
+        ? kept
+        : [...kept.slice(0, extraAt), -1, ...kept.slice(extraAt)],
+    );
   return fc.record({
-    base: fc.array(row([20, 2, 0, 0]), { minLength: 1, maxLength: 4 }),
-    rare: fc.array(row([6, 3, 2, 1]), { minLength: 1, maxLength: 12 }),
+    columns: fc.oneof(
+      { weight: 2, arbitrary: fc.constant<number[]>([...Array(width).keys()]) },
+      columns,
+    ),
+    base: fc.array(row, { minLength: 1, maxLength: 4 }),
+    rare: fc.array(
+      fc.record({
+        base: fc.nat(),
+        changes: fc.array(fc.record({ column: fc.nat(), cell: cellPick([6, 3, 2, 1]) }), {
+          minLength: 1,
+          maxLength: 2,
+        }),
+      }),
+      { minLength: 1, maxLength: 12 },
+    ),
     every: fc.constantFrom(2, 4, 8, 16),
     span: fc.integer({ min: 1, max: 3 }),
     crlf: fc.boolean(),
@@ -433,16 +465,21 @@ const encoder = new TextEncoder();
 
 function fileBytes(s: SchemaCase, f: FileCase): Uint8Array {
   const end = f.crlf ? '\r\n' : '\n';
-  const lines = [s.fields.map((x) => x.name).join(',')];
+  const lines = [f.columns.map((c) => (c < 0 ? 'extra' : (s.fields[c] as Field).name)).join(',')];
   let bytes = 0;
   // Past the sample that the reader keeps as text: what follows it the core reads.
   const target = ENCODING_SAMPLE_BYTES + 24 * 1024;
   for (let i = 0; bytes < target; i++) {
-    const rare = i % f.every === f.every - 1;
-    const rows = rare ? f.rare : f.base;
-    const row = rows[Math.floor(i / (rare ? f.every : 1)) % rows.length] as CellPick[];
+    let row: CellPick[];
+    if (i % f.every === f.every - 1) {
+      const rare = f.rare[Math.floor(i / f.every) % f.rare.length] as FileCase['rare'][number];
+      row = [...(f.base[rare.base % f.base.length] as CellPick[])];
+      for (const { column, cell } of rare.changes) row[column % row.length] = cell;
+    } else row = f.base[i % f.base.length] as CellPick[];
     const k = Math.floor(i / f.span);
-    const line = row.map((c, j) => cellText(s.fields[j] as Field, c, k)).join(',');
+    const line = f.columns
+      .map((c) => (c < 0 ? `e${k % 3}` : cellText(s.fields[c] as Field, row[c] as CellPick, k)))
+      .join(',');
     lines.push(line);
     bytes += encoder.encode(line).length + end.length;
   }
@@ -708,6 +745,48 @@ describe('cross-field rules in the byte core: edges', () => {
     const { issues } = coreTakes(schema, bytes);
     const codes = new Set(issues.map((i) => i.code));
     expect(codes).toEqual(new Set(['required_when', 'empty_when', 'compare']));
+  });
+
+  it('bounds of order conditions, counts with a default, and text by its exact bytes', () => {
+    const schema = schemaFrom(
+      [
+        { name: 'n', type: 'integer', required: false },
+        { name: 'x', type: 'number', required: false, validation: { precision: 2 } },
+        { name: 's', type: 'string', required: false },
+        { name: 'd', type: 'date', required: false, validation: { format: 'DD/MM/YYYY' } },
+        { name: 'note', type: 'string', required: false },
+      ],
+      [
+        { kind: 'compare', left: 'n', op: '>', value: '5' },
+        { kind: 'compare', left: 'x', op: '<', value: '2.50' },
+        { kind: 'compare', left: 's', op: '=', value: 'DE', severity: 'warning' },
+        {
+          kind: 'requiredWhen',
+          field: 'note',
+          when: { field: 'd', op: '>=', value: '2024-02-29' },
+        },
+        { kind: 'requireOneOf', fields: ['note', 'd'] },
+        { kind: 'requireOneOf', fields: ['n', 'x', 's'], max: 2 },
+      ],
+    );
+    const bytes = repeated(
+      'n,x,s,d,note',
+      ['<k>6,1.25,,28/02/2024,', '6,,DE,29/02/2024,y', '7,2.49,,01/03/2024,y'],
+      [
+        '5,,,28/02/2024,',
+        '6,2.5,,28/02/2024,',
+        '6,,de,28/02/2024,',
+        '6,,,29/02/2024,',
+        '6,,,,',
+        '6,1,DE,28/02/2024,',
+        '05,,,28/02/2024,',
+        '6,2.50,,28/02/2024,',
+        '6,,De,,y',
+      ],
+    );
+    const { issues } = coreTakes(schema, bytes);
+    const codes = new Set(issues.map((i) => i.code));
+    expect(codes).toEqual(new Set(['compare', 'required_when', 'require_one_of']));
   });
 
   it('!= conditions on empty cells of every kind', () => {
