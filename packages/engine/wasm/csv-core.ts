@@ -1,10 +1,11 @@
-// The CSV byte core (AssemblyScript, compiled by scripts/build-wasm.js; decision 248).
+// The CSV byte core (AssemblyScript, compiled by scripts/build-wasm.js; decisions 248, 249).
 //
 // It reads the bytes of whole CSV records and answers one thing: how many records in a row are
 // well-formed and clean, and where the next one starts. It never reports an issue. Whatever it
 // does not handle, or would have to report (malformed UTF-8, text after a closing quote, a quote
 // left open, a lone CR, a cell count other than the header's, a value that fails or that it
-// cannot decide), stops it at that record, which the JavaScript reader then reads the usual way. So its only
+// cannot decide, a cross-field rule it cannot prove holds), stops it at that record, which the
+// JavaScript reader then reads the usual way. So its only
 // duty is never to call clean a record that the JavaScript checks would not; tests hold it to
 // that (packages/engine/src/bytecore).
 //
@@ -12,6 +13,9 @@
 // a column table, and per column a list of checks ("ops") that must all pass. Columns marked JS
 // are not checked here: the offsets of their cells go to `out` for the caller to check; columns
 // marked OFFSETS are checked here and their offsets go to `out` too (the caller's rules read them).
+// Then the rules (src/bytecore/rule-ops.ts), each a condition on the record's cells that proves a
+// cross-field rule holds, or the hash of a uniqueTogether key that goes to `out` for the caller's
+// table of seen keys.
 
 const LF: u8 = 10;
 const CR: u8 = 13;
