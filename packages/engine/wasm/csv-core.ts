@@ -39,6 +39,16 @@ const CELL_BYTES = 32;
 const RULE_ANY = 1; // one of the items (alternatives) holds
 const RULE_COUNT = 2; // between parameters 1 and 2 of the items' columns are not empty
 const RULE_KEY = 3; // the items' cells hashed as uniqueTogether does, for the caller's table
+const RULE_ORDER = 4; // item 1's value against item 2's: parameter 1 says which orders hold
+
+// How a RULE_ORDER item reads its value (item: column, kind, ops' offset, op count).
+const VALUE_NUMBER = 0; // a decimal of at most 9 + 9 digits, exactly
+const VALUE_DATE = 1; // the key of a date in the op's format
+const VALUE_TEXT = 2; // its bytes (in order only when ASCII)
+// Orders, as parameter 1's bits.
+const LESS = 1;
+const EQUAL = 2;
+const GREATER = 4;
 
 // How an alternative of RULE_ANY reads its column (item: column, mode, ops' offset, op count).
 const ALT_EMPTY = 0;
@@ -420,6 +430,8 @@ function rulesHold(prog: i32, input: i32, cells: i32, at: i32): i32 {
         if (load<i32>(cell, 4) != load<i32>(cell)) filled++;
       }
       if (filled < load<i32>(rule, 12) || filled > load<i32>(rule, 16)) return -1;
+    } else if (kind == RULE_ORDER) {
+      if (!orderHolds(prog, input, cells, item, load<i32>(rule, 12))) return -1;
     } else {
       const written = keyHash(prog, input, cells, item, items, at);
       if (written < 0) return -1;
@@ -427,6 +439,99 @@ function rulesHold(prog: i32, input: i32, cells: i32, at: i32): i32 {
     }
   }
   return at;
+}
+
+/**
+ * Compare of two fields: either cell empty (the rule then holds), or both values read and in an
+ * order among `orders`. A value it cannot read stops the scan.
+ */
+function orderHolds(prog: i32, input: i32, cells: i32, item: i32, orders: i32): bool {
+  const left = cells + load<i32>(item) * CELL_BYTES;
+  const right = cells + load<i32>(item + ITEM_BYTES) * CELL_BYTES;
+  const a = input + load<i32>(left);
+  const aEnd = input + load<i32>(left, 4);
+  const b = input + load<i32>(right);
+  const bEnd = input + load<i32>(right, 4);
+  if (a == aEnd || b == bEnd) return true;
+  if (load<i32>(left, 8) != 0 || load<i32>(right, 8) != 0) return false;
+  const kind = load<i32>(item, 4);
+  let order = 0;
+  if (kind == VALUE_TEXT) {
+    const ascii = load<i32>(left, 12) == 0 && load<i32>(right, 12) == 0;
+    if (!ascii && orders != EQUAL && orders != (LESS | GREATER)) return false;
+    order = compareBytes(a, aEnd, b, bEnd);
+  } else {
+    let x: i64 = 0;
+    let y: i64 = 0;
+    if (kind == VALUE_NUMBER) {
+      x = decimalOf(a, aEnd, 9);
+      if (!decimalRead) return false;
+      y = decimalOf(b, bEnd, 9);
+      if (!decimalRead) return false;
+    } else {
+      if (load<i32>(left, 12) != 0 || load<i32>(right, 12) != 0) return false;
+      x = load<i64>(left, 16);
+      if (x < 0) x = dateKey(prog, prog + load<i32>(item, 8), a, aEnd);
+      y = load<i64>(right, 16);
+      if (y < 0) y = dateKey(prog, prog + load<i32>(item + ITEM_BYTES, 8), b, bEnd);
+      if (x < 0 || y < 0) return false;
+    }
+    order = x < y ? -1 : x > y ? 1 : 0;
+  }
+  const bit = order < 0 ? LESS : order > 0 ? GREATER : EQUAL;
+  return (orders & bit) != 0;
+}
+
+/** Byte order of two strings: negative, zero or positive. */
+function compareBytes(a: i32, aEnd: i32, b: i32, bEnd: i32): i32 {
+  const n = min(aEnd - a, bEnd - b);
+  for (let k = 0; k < n; k++) {
+    const d = <i32>load<u8>(a + k) - <i32>load<u8>(b + k);
+    if (d != 0) return d;
+  }
+  return aEnd - a - (bEnd - b);
+}
+
+let decimalRead = false;
+
+/**
+ * `[+-]?[0-9]{0,9}(\.[0-9]{0,places})?` with a digit (places ≤ 9), in billionths; decimalRead
+ * says whether it was one (a negative zero is left to JavaScript).
+ */
+function decimalOf(from: i32, to: i32, places: i32): i64 {
+  decimalRead = false;
+  let i = from;
+  let negative = false;
+  const sign = load<u8>(i);
+  if (sign == 45 || sign == 43) {
+    negative = sign == 45;
+    i++;
+  }
+  let value: i64 = 0;
+  const intStart = i;
+  while (i < to && isDigit(load<u8>(i))) {
+    value = value * 10 + <i64>(load<u8>(i) - 48);
+    i++;
+  }
+  const intDigits = i - intStart;
+  if (intDigits > 9) return 0;
+  let fracDigits = 0;
+  if (i < to && load<u8>(i) == 46) {
+    i++;
+    while (i < to && isDigit(load<u8>(i))) {
+      value = value * 10 + <i64>(load<u8>(i) - 48);
+      fracDigits++;
+      i++;
+    }
+  }
+  if (i != to || intDigits + fracDigits == 0 || fracDigits > places) return 0;
+  for (let k = fracDigits; k < 9; k++) value *= 10;
+  if (negative) {
+    if (value == 0) return 0;
+    value = -value;
+  }
+  decimalRead = true;
+  return value;
 }
 
 function alternativeHolds(prog: i32, input: i32, cells: i32, item: i32): bool {
@@ -558,43 +663,12 @@ function isInteger(op: i32, from: i32, to: i32): bool {
 }
 
 /**
- * `[+-]?[0-9]{0,9}(\.[0-9]{0,places})?` with a digit, within [min, max]: the value and the bounds
- * in billionths (i64 at words 2-3 and 4-5). Word 1 is the most decimal places allowed (≤ 9). A
- * negative zero is left to the JavaScript checks.
+ * A decimal (decimalOf) within [min, max]: the bounds in billionths (i64 at words 2-3 and 4-5).
+ * Word 1 is the most decimal places allowed (≤ 9).
  */
 function isDecimal(op: i32, from: i32, to: i32): bool {
-  const places = load<i32>(op, 4);
-  let i = from;
-  let negative = false;
-  const sign = load<u8>(i);
-  if (sign == 45 || sign == 43) {
-    negative = sign == 45;
-    i++;
-  }
-  let value: i64 = 0;
-  const intStart = i;
-  while (i < to && isDigit(load<u8>(i))) {
-    value = value * 10 + <i64>(load<u8>(i) - 48);
-    i++;
-  }
-  const intDigits = i - intStart;
-  if (intDigits > 9) return false;
-  let fracDigits = 0;
-  if (i < to && load<u8>(i) == 46) {
-    i++;
-    while (i < to && isDigit(load<u8>(i))) {
-      value = value * 10 + <i64>(load<u8>(i) - 48);
-      fracDigits++;
-      i++;
-    }
-  }
-  if (i != to || intDigits + fracDigits == 0 || fracDigits > places) return false;
-  for (let k = fracDigits; k < 9; k++) value *= 10;
-  if (negative) {
-    if (value == 0) return false;
-    value = -value;
-  }
-  return value >= load<i64>(op, 8) && value <= load<i64>(op, 16);
+  const value = decimalOf(from, to, load<i32>(op, 4));
+  return decimalRead && value >= load<i64>(op, 8) && value <= load<i64>(op, 16);
 }
 
 /**

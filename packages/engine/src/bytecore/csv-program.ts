@@ -28,11 +28,21 @@ export interface CoreKeyPart {
   ops: readonly ByteOp[];
 }
 
+/** A value compare reads: a decimal, a date in its field's format (op), or text. */
+export interface CoreValue {
+  column: number;
+  kind: 'number' | 'date' | 'text';
+  /** date: the field's date op. */
+  ops: readonly ByteOp[];
+}
+
 /** A cross-field rule as the core proves it holds (bytecore/rule-ops.ts). */
 export type CoreRule =
   | { kind: 'any'; alternatives: readonly CoreAlternative[] }
   | { kind: 'count'; columns: readonly number[]; min: number; max: number }
-  | { kind: 'key'; parts: readonly CoreKeyPart[] };
+  | { kind: 'key'; parts: readonly CoreKeyPart[] }
+  /** `left` against `right` holds in one of `orders` (less, equal, greater). */
+  | { kind: 'order'; left: CoreValue; right: CoreValue; orders: readonly ('<' | '=' | '>')[] };
 
 export interface CoreColumn {
   required: boolean;
@@ -49,7 +59,9 @@ const OP_BYTES = 32;
 const RULE_BYTES = 32;
 const ITEM_BYTES = 16;
 const CELL_BYTES = 32;
-const RULE_KINDS = { any: 1, count: 2, key: 3 } as const;
+const RULE_KINDS = { any: 1, count: 2, key: 3, order: 4 } as const;
+const VALUE_KINDS = { number: 0, date: 1, text: 2 } as const;
+const ORDER_BITS = { '<': 1, '=': 2, '>': 4 } as const;
 const ALTERNATIVE_MODES = { empty: 0, notEmpty: 1, pass: 2, notIn: 3 } as const;
 const KEY_PARTS = { text: 0, integer: 1, day: 2, dateKey: 3, boolean: 4 } as const;
 const REQUIRED = 1;
@@ -120,7 +132,9 @@ function writeRule(data: DataArea, at: number, rule: CoreRule): void {
         }))
       : rule.kind === 'count'
         ? rule.columns.map((column) => ({ column, mode: 0, ops: [] }))
-        : rule.parts.map((p) => ({ column: p.column, mode: KEY_PARTS[p.part], ops: p.ops }));
+        : rule.kind === 'order'
+          ? [rule.left, rule.right].map((v) => ({ ...v, mode: VALUE_KINDS[v.kind] }))
+          : rule.parts.map((p) => ({ column: p.column, mode: KEY_PARTS[p.part], ops: p.ops }));
   const table = data.append(new Uint8Array(items.length * ITEM_BYTES));
   word(0, RULE_KINDS[rule.kind]);
   word(1, table);
@@ -129,6 +143,11 @@ function writeRule(data: DataArea, at: number, rule: CoreRule): void {
     word(3, rule.min);
     word(4, Math.min(rule.max, 0x7fffffff));
   }
+  if (rule.kind === 'order')
+    word(
+      3,
+      rule.orders.reduce((bits, o) => bits | ORDER_BITS[o], 0),
+    );
   items.forEach((item, k) => {
     const ops = data.append(new Uint8Array(item.ops.length * OP_BYTES));
     item.ops.forEach((o, j) => writeOp(data, ops + j * OP_BYTES, o));

@@ -2,8 +2,8 @@
 // the record's cells that implies the rule holds as validate/cross-field.ts reads it. The core
 // takes a record only where it proves every such condition; anything else (the condition is
 // false, or a value is one it cannot read) stops it, and the JavaScript reads that record. So a
-// condition may be narrower than the rule, never wider. A rule with no such condition (compare of
-// two fields, sum, conditions on text order) stays in JavaScript, on the core's offsets.
+// condition may be narrower than the rule, never wider. A rule with no such condition (sum,
+// conditions on text order, booleans compared) stays in JavaScript, on the core's offsets.
 //
 // A rule that depends on a condition holds when its target is as required or the condition is
 // false: the condition's negation is written as cells that certainly fail it (an empty cell never
@@ -19,7 +19,7 @@ import {
   plainDateSegments,
 } from '../rules/date-format.ts';
 import { valueKind } from '../schema/cross-field.ts';
-import type { CoreAlternative, CoreKeyPart, CoreRule } from './csv-program.ts';
+import type { CoreAlternative, CoreKeyPart, CoreRule, CoreValue } from './csv-program.ts';
 import { boundsOp, type ByteOp } from './field-ops.ts';
 
 /** A field the rules name, and the column of the header that holds it. */
@@ -66,7 +66,9 @@ export function coreRule(
         max: rule.max ?? Number.MAX_SAFE_INTEGER,
       };
     case 'compare': {
-      if (rule.right !== undefined || rule.value === undefined) return null;
+      if (rule.right !== undefined)
+        return orderRule(fieldOf(rule.left), rule.op, fieldOf(rule.right));
+      if (rule.value === undefined) return null;
       const left = fieldOf(rule.left);
       const met = valueMeets(left, rule.op, rule.value);
       return met === null
@@ -85,6 +87,37 @@ export function coreRule(
     case 'sum':
       return null;
   }
+}
+
+const ORDERS: Record<Op, ('<' | '=' | '>')[]> = {
+  '=': ['='],
+  '!=': ['<', '>'],
+  '>': ['>'],
+  '>=': ['>', '='],
+  '<': ['<'],
+  '<=': ['<', '='],
+};
+
+/**
+ * Compare of two fields of one kind (cross-field.ts compare reads the left's kind): numbers
+ * exactly, dates by their keys (each in its own format), text by bytes; booleans stay in JS.
+ */
+function orderRule(left: RuleField, op: Op, right: RuleField): CoreRule | null {
+  const kind = valueKind(left.spec);
+  if (kind !== valueKind(right.spec) || kind === 'boolean') return null;
+  const value = (field: RuleField): CoreValue | null => {
+    if (kind !== 'date') return { column: field.column, kind, ops: [] };
+    const segments = plainDateSegments(field.spec.rules.format ?? DEFAULT_DATE_FORMAT);
+    if (segments === null) return null;
+    return {
+      column: field.column,
+      kind,
+      ops: [{ kind: 'date', segments, min: 0, max: 99_999_999 }],
+    };
+  };
+  const l = value(left);
+  const r = value(right);
+  return l === null || r === null ? null : { kind: 'order', left: l, right: r, orders: ORDERS[op] };
 }
 
 /** Cells that certainly fail the condition; null when the core cannot tell. */
