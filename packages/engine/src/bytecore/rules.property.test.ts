@@ -60,7 +60,22 @@ interface Template {
   constants: readonly string[];
 }
 
-const TEXT_GOOD = ['DE', 'FR', 'de', 'Fr', 'a', 'b', 'Zoë', 'é', 'x y', 'v<k>', 'a"b', 'a,b'];
+const TEXT_GOOD = [
+  'DE',
+  'FR',
+  'de',
+  'Fr',
+  'a',
+  'b',
+  'Zoë',
+  'é',
+  '😀',
+  'ｱ',
+  'x y',
+  'v<k>',
+  'a"b',
+  'a,b',
+];
 const TEXT_BAD = [' DE', 'DE ', 'dE', 'Zoe\u0308', 'a""b'];
 const TEXT_CONSTANTS = ['DE', 'FR', 'a', 'Zoë', 'é', 'b', ' DE', 'a"b', 'a,b'];
 
@@ -875,6 +890,24 @@ describe('cross-field rules in the byte core: edges', () => {
     const { issues } = coreTakes(schema, bytes);
     const fields = new Set(issues.filter((i) => i.code === 'compare').map((i) => i.field));
     expect([...fields].sort()).toEqual(['a', 'd', 'e', 's']);
+  });
+
+  it('text order is by UTF-16 code units, which UTF-8 bytes do not keep past U+FFFF', () => {
+    const schema = schemaFrom(
+      [
+        { name: 's', type: 'string', required: false },
+        { name: 'u', type: 'string', required: false },
+      ],
+      [{ kind: 'compare', left: 's', op: '<', right: 'u' }],
+    );
+    // '😀' (U+1F600) is below 'ｱ' (U+FF71) and U+E000 as code units, above them as bytes.
+    const bytes = repeated(
+      's,u',
+      ['a,b', 'a<k>,b', 'A,a'],
+      ['😀,ｱ', 'ｱ,😀', 'é,😀', '😀,é', '\uE000,😀', '😀,\uE000', 'b,a', 'ab,a'],
+    );
+    const { issues } = coreTakes(schema, bytes);
+    expect(new Set(issues.map((i) => i.value))).toEqual(new Set(['ｱ', '😀', '\uE000', 'b', 'ab']));
   });
 
   it('!= conditions on empty cells of every kind', () => {
