@@ -52,7 +52,10 @@ interface Template {
   type: 'string' | 'enum' | 'integer' | 'number' | 'date' | 'boolean';
   kind: Kind;
   validation: WebFieldValidation;
-  /** Cells the field mostly takes; '<k>' stands for a number that changes every few rows. */
+  /**
+   * Cells the field mostly takes; '<k>' stands for a number that changes every few rows, '<day>'
+   * and '<dmy>' for a day that does (YYYY-MM-DD, DD/MM/YYYY).
+   */
   good: readonly string[];
   /** Cells of the field's kind that it rejects, or that read differently. */
   bad: readonly string[];
@@ -91,13 +94,19 @@ const NUMBER_CONSTANTS = ['5', '0.5', '-0', '1e3', '007', '2.50', '1234567890123
 const DEC_GOOD = [...INT_GOOD, '0.5', '2.5', '2.50', '-0.5', '0.50', '.5'];
 const DEC_BAD = ['1.005', '1e3', 'abc', '1,5', '1234567890123.5'];
 
-const ISO_GOOD = ['2024-02-29', '2024-02-28', '2024-03-01', '2023-12-31', '2024-01-<k>'];
+const ISO_GOOD = ['2024-02-29', '2024-02-28', '2024-03-01', '2023-12-31', '<day>'];
 const ISO_BAD = ['2024-02-30', '2023-02-29', '29/02/2024', '2024-2-29', '2024-02-29 00:00'];
 const ISO_CONSTANTS = ['2024-02-29', '2024-02-30', '29/02/2024', '2024-02-28', '2024-03-01'];
-const DMY_GOOD = ['29/02/2024', '28/02/2024', '01/03/2024', '31/12/2023', '<k>/01/2024'];
+const DMY_GOOD = ['29/02/2024', '28/02/2024', '01/03/2024', '31/12/2023', '<dmy>'];
 const DMY_BAD = ['30/02/2024', '29/02/2023', '2024-02-29', '1/3/2024', '29-02-2024'];
 const DMY_CONSTANTS = ['29/02/2024', '2024-02-29', '28/02/2024', '01/03/2024', '2024-02-30'];
-const TIME_GOOD = ['2024-02-29 00:00', '2024-02-29 12:30', '2024-02-28 23:59', '2024-03-01 00:00'];
+const TIME_GOOD = [
+  '2024-02-29 00:00',
+  '2024-02-29 12:30',
+  '2024-02-28 23:59',
+  '2024-03-01 00:00',
+  '<day> 12:30',
+];
 const TIME_BAD = ['2024-02-29', '2024-02-29 24:00', '2024-02-30 00:00', '2024-02-29T00:00'];
 const TIME_CONSTANTS = ['2024-02-29', '2024-02-29 12:30', '2024-02-29 00:00', '2024-03-01'];
 
@@ -172,6 +181,23 @@ const TEMPLATES: Template[] = [
     bad: DMY_BAD,
     constants: DMY_CONSTANTS,
   },
+  // Columns the core does not check (unique): the rules read their values on their own.
+  {
+    type: 'date',
+    kind: 'date',
+    validation: { unique: true },
+    good: ['<day>'],
+    bad: ISO_BAD,
+    constants: ISO_CONSTANTS,
+  },
+  {
+    type: 'date',
+    kind: 'date',
+    validation: { unique: true, format: 'DD/MM/YYYY' },
+    good: ['<dmy>'],
+    bad: DMY_BAD,
+    constants: DMY_CONSTANTS,
+  },
   {
     type: 'date',
     kind: 'date',
@@ -226,11 +252,11 @@ const options = fc.record(
 );
 
 /** A constant of the field's kind: an awkward one, or one the field's cells are written as. */
-const constant = (f: Field) =>
-  fc.oneof(
-    fc.constantFrom(...f.template.constants),
-    fc.constantFrom(...f.template.good.filter((v) => !v.includes('<k>'))),
-  );
+const constant = (f: Field) => {
+  const written = f.template.good.filter((v) => !v.includes('<'));
+  const awkward = fc.constantFrom(...f.template.constants);
+  return written.length === 0 ? awkward : fc.oneof(awkward, fc.constantFrom(...written));
+};
 
 /** A list of constants of the field's kind, duplicates likely. */
 const constantList = (f: Field) => fc.array(constant(f), { minLength: 1, maxLength: 4 });
@@ -463,17 +489,20 @@ const fileCase = (width: number): fc.Arbitrary<FileCase> => {
   });
 };
 
+/** The k-th day from 2024-01-01, as YYYY-MM-DD. */
+const isoDay = (k: number) =>
+  new Date(Date.UTC(2024, 0, 1) + k * 86_400_000).toISOString().slice(0, 10);
+
 function cellText(f: Field, c: CellPick, k: number): string {
   let value: string;
   if (c.from === 'empty') value = '';
   else if (c.from === 'space') value = [' ', 'é', '  x', '""', 'a""b'][c.pick % 5] as string;
   else {
     const pool = f.template[c.from];
-    value = (pool[c.pick % pool.length] as string).replaceAll(
-      '<k>',
-      // Two digits where a date's day stands for it.
-      f.template.kind === 'date' ? String((k % 28) + 1).padStart(2, '0') : String(k),
-    );
+    value = (pool[c.pick % pool.length] as string)
+      .replaceAll('<k>', String(k))
+      .replaceAll('<day>', isoDay(k))
+      .replaceAll('<dmy>', isoDay(k).split('-').reverse().join('/'));
   }
   return c.quote || /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
@@ -908,6 +937,47 @@ describe('cross-field rules in the byte core: edges', () => {
     );
     const { issues } = coreTakes(schema, bytes);
     expect(new Set(issues.map((i) => i.value))).toEqual(new Set(['ｱ', '😀', '\uE000', 'b', 'ab']));
+  });
+
+  it('date columns the core does not check (unique) in compare and in keys', () => {
+    const schema = schemaFrom(
+      [
+        { name: 'd', type: 'date', required: false, validation: { unique: true } },
+        {
+          name: 'f',
+          type: 'date',
+          required: false,
+          validation: { unique: true, format: 'DD/MM/YYYY' },
+        },
+        { name: 'e', type: 'date', required: false },
+        { name: 'n', type: 'integer', required: false },
+      ],
+      [
+        { kind: 'compare', left: 'd', op: '<', right: 'e' },
+        { kind: 'compare', left: 'f', op: '>=', right: 'd' },
+        { kind: 'uniqueTogether', fields: ['d', 'n'] },
+        { kind: 'uniqueTogether', fields: ['e', 'f'] },
+      ],
+    );
+    // Each line's own day, so that the unique columns hold; a value the rules need from the
+    // line before would be a stale one.
+    const iso = (k: number) =>
+      new Date(Date.UTC(1900, 0, 1) + k * 86_400_000).toISOString().slice(0, 10);
+    const dmy = (k: number) => iso(k).split('-').reverse().join('/');
+    const lines = ['d,f,e,n'];
+    let bytes = 0;
+    for (let i = 0; bytes < 192 * 1024; i++) {
+      const line =
+        i % 8 === 7
+          ? `${iso(i)},${dmy(i - 1)},${iso(i - 1)},${i}`
+          : i % 8 === 5
+            ? `${iso(i)},${dmy(i + 40_000)},,`
+            : `${iso(i)},${dmy(i + 40_000)},${iso(i + 1)},${i % 4}`;
+      lines.push(line);
+      bytes += line.length + 1;
+    }
+    const { issues } = coreTakes(schema, encoder.encode(`${lines.join('\n')}\n`));
+    expect(new Set(issues.map((i) => i.code))).toEqual(new Set(['compare']));
   });
 
   it('!= conditions on empty cells of every kind', () => {
