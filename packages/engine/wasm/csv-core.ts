@@ -29,9 +29,9 @@ const COLUMN_BYTES = 16;
 const OP_BYTES = 32;
 const RULE_BYTES = 32;
 const ITEM_BYTES = 16;
-// A cell for the rules: start, end, doubled quotes, UTF-8 continuation bytes, then the date key
-// its column's check read (i64; -1 when it read none).
-const CELL_BYTES = 32;
+// A cell for the rules: start, end, doubled quotes, UTF-8 continuation bytes, then what its
+// column's check read: the date key (i64; -1: none), the number (i64) and its op (0: none).
+const CELL_BYTES = 48;
 
 // Rule kinds (each 32 bytes: kind, items' offset, item count, then two parameters). A rule in the
 // core is a condition that proves the JavaScript rule holds for the record; where it cannot
@@ -277,6 +277,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
         store<i32>(cell, escapes, 8);
         store<i32>(cell, continuations, 12);
         heldDateKey = -1;
+        heldNumberOp = 0;
       }
       const column = prog + HEADER_BYTES + col * COLUMN_BYTES;
       const flags = load<i32>(column);
@@ -291,7 +292,11 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
           break;
         }
       }
-      if (ruleCount > 0) store<i64>(cell, heldDateKey, 16);
+      if (ruleCount > 0) {
+        store<i64>(cell, heldDateKey, 16);
+        store<i64>(cell, heldNumber, 24);
+        store<i32>(cell, heldNumberOp, 32);
+      }
       if ((flags & (JS | OFFSETS)) != 0) {
         // JavaScript reads a cell where it lies: it would see both quotes.
         if (escapes != 0) {
@@ -546,6 +551,21 @@ function alternativeHolds(prog: i32, input: i32, cells: i32, item: i32): bool {
   const continuations = load<i32>(cell, 12);
   const ops = prog + load<i32>(item, 8);
   if (mode == ALT_PASS) {
+    // A bound on a value the column's check read already: compared without reading it again.
+    if (load<i32>(item, 12) == 1) {
+      const code = load<i32>(ops);
+      if (code == OP_DATE) {
+        const key = load<i64>(cell, 16);
+        if (key >= 0) {
+          const day = <i32>(key / 1_000_000);
+          return day >= load<i32>(ops, 12) && day <= load<i32>(ops, 16);
+        }
+      } else if (code == load<i32>(cell, 32)) {
+        const value = load<i64>(cell, 24);
+        const bounds = code == OP_INTEGER ? 4 : 8;
+        return value >= load<i64>(ops + bounds) && value <= load<i64>(ops + bounds + 8);
+      }
+    }
     // checkCell reads a column's ops' offset and count at its words 1 and 2: the item's 2 and 3.
     return checkCell(prog, item + 4, from, to, escapes, continuations);
   }
@@ -659,8 +679,14 @@ function isInteger(op: i32, from: i32, to: i32): bool {
     value = value * 10 + <i64>d;
   }
   if (negative) value = -value;
+  heldNumber = value;
+  heldNumberOp = OP_INTEGER;
   return value >= load<i64>(op, 4) && value <= load<i64>(op, 12);
 }
+
+// What a column's integer or decimal op last read (the rules read it again from the cell).
+let heldNumber: i64 = 0;
+let heldNumberOp = 0;
 
 /**
  * A decimal (decimalOf) within [min, max]: the bounds in billionths (i64 at words 2-3 and 4-5).
@@ -668,7 +694,10 @@ function isInteger(op: i32, from: i32, to: i32): bool {
  */
 function isDecimal(op: i32, from: i32, to: i32): bool {
   const value = decimalOf(from, to, load<i32>(op, 4));
-  return decimalRead && value >= load<i64>(op, 8) && value <= load<i64>(op, 16);
+  if (!decimalRead) return false;
+  heldNumber = value;
+  heldNumberOp = OP_DECIMAL;
+  return value >= load<i64>(op, 8) && value <= load<i64>(op, 16);
 }
 
 /**

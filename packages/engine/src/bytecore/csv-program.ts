@@ -7,7 +7,7 @@
 //   ops      32 bytes each: code, then seven words of parameters
 //   data     hash tables, date segments, pattern items and bitmaps the ops point to; the rules
 //            (32 bytes each: kind, items' offset, item count, two parameters) and their items
-//            (16 bytes each: column, mode or part, ops' offset, op count); 32 bytes a column
+//            (16 bytes each: column, mode or part, ops' offset, op count); 48 bytes a column
 //            where the core keeps the record's cells for the rules
 
 import type { ByteOp } from './field-ops.ts';
@@ -58,7 +58,7 @@ const COLUMN_BYTES = 16;
 const OP_BYTES = 32;
 const RULE_BYTES = 32;
 const ITEM_BYTES = 16;
-const CELL_BYTES = 32;
+const CELL_BYTES = 48;
 const RULE_KINDS = { any: 1, count: 2, key: 3, order: 4 } as const;
 const VALUE_KINDS = { number: 0, date: 1, text: 2 } as const;
 const ORDER_BITS = { '<': 1, '=': 2, '>': 4 } as const;

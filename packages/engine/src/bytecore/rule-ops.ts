@@ -22,19 +22,23 @@ import { valueKind } from '../schema/cross-field.ts';
 import type { CoreAlternative, CoreKeyPart, CoreRule, CoreValue } from './csv-program.ts';
 import { boundsOp, type ByteOp } from './field-ops.ts';
 
-/** A field the rules name, and the column of the header that holds it. */
+/** A field the rules name, the column of the header that holds it, and whether the core checks it. */
 export interface RuleField {
   spec: FieldSpec;
   column: number;
+  checked: boolean;
 }
 
 const HOUR_SEGMENT = 4;
 
-/** The rule as the core proves it; null when it stays in JavaScript. */
+/**
+ * The rule as the core proves it; 'holds' when every record the core takes meets it already;
+ * null when it stays in JavaScript.
+ */
 export function coreRule(
   rule: CrossFieldRule,
   fieldOf: (name: string) => RuleField,
-): CoreRule | null {
+): CoreRule | 'holds' | null {
   switch (rule.kind) {
     case 'requiredWhen':
     case 'emptyWhen': {
@@ -47,6 +51,10 @@ export function coreRule(
     case 'allowedValuesWhen': {
       const target = fieldOf(rule.field);
       if (valueKind(target.spec) !== 'text') return null;
+      // An enum the core checks, all of whose values are allowed: its cells are.
+      const enumValues = target.spec.type === 'enum' ? (target.spec.rules.values ?? []) : null;
+      if (target.checked && enumValues?.every((v) => rule.values.includes(v)) === true)
+        return 'holds';
       const unmet = conditionFails(rule.when, fieldOf(rule.when.field));
       if (unmet === null) return null;
       return {

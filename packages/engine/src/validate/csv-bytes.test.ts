@@ -58,3 +58,43 @@ describe('the byte core on files its header leaves odd', () => {
     expect(on.errors[0]?.message).toContain(`at byte ${head.length + 5} of the file`);
   });
 });
+
+describe('cross-field rules the byte core proves from what its checks read', () => {
+  const schemaWith = (values: string[]): SchemaModel => ({
+    ...SCHEMA,
+    fields: [
+      fieldSpec({ name: 'n', type: 'number', rules: { precision: 2 } }),
+      fieldSpec({ name: 'd', type: 'date' }),
+      fieldSpec({ name: 'c', type: 'enum', rules: { values: ['A', 'B'] } }),
+    ],
+    rules: [
+      { kind: 'compare', left: 'n', op: '>', value: '1.5' },
+      { kind: 'compare', left: 'd', op: '<=', value: '2024-02-29' },
+      { kind: 'allowedValuesWhen', field: 'c', when: { field: 'n', op: '>', value: '2' }, values },
+    ],
+  });
+  // Past the 64 KiB the reader decodes itself: the core reads these rows.
+  const rows = Array.from(
+    { length: 4 * Math.ceil(ENCODING_SAMPLE_BYTES / 40) },
+    (_, i) =>
+      ['2.5,2024-02-28,A', '1.51,2024-02-29,B', '1.5,2024-03-01,B', '3,2024-01-01,B'][i % 4],
+  );
+  const text = `n,d,c\n${rows.join('\n')}\n`;
+
+  it('bounds on a value the column already read, and an enum whose values are all allowed', () => {
+    const bytes = new TextEncoder().encode(text);
+    for (const values of [['A', 'B', 'Z'], ['A']]) {
+      const schema = schemaWith(values);
+      const on = validateBytes(schema, bytes, { fileType: 'csv', maxErrors: 100_000 });
+      const off = validateBytes(schema, bytes, {
+        fileType: 'csv',
+        maxErrors: 100_000,
+        byteCore: false,
+      });
+      expect(on).toEqual(off);
+      const third = rows.length / 4;
+      // Row 3 of each four breaks both compares; row 4 has c = B with n > 2 where only A is allowed.
+      expect(on.errorCount).toBe(third * 2 + (values.includes('B') ? 0 : third));
+    }
+  });
+});

@@ -60,14 +60,18 @@ export function createByteRecords(
   if (instance === undefined) return undefined;
   const core = instance.exports as CoreExports;
 
-  const { coreRules, keyTables, jsRules } = splitRules(run, quickRules);
+  const checked = (col: number) => {
+    const field = columns[col];
+    return field !== undefined && field.byteOps !== null && !field.stateful;
+  };
+  const { coreRules, keyTables, jsRules } = splitRules(run, quickRules, checked);
   // The rules left here read their columns' cells on the core's offsets; a rule finds the value
   // not yet read by its field's check (LastValue.is) and reads it itself.
   const ruleColumns = new Set(
     [...(jsRules?.slots ?? [])].map((slot) => quickRules?.slotColumns[slot] as number),
   );
   const coreColumns: CoreColumn[] = columns.map((field, col) => {
-    const js = field !== undefined && (field.byteOps === null || field.stateful);
+    const js = field !== undefined && !checked(col);
     return {
       required: field?.required === true,
       js,
@@ -233,12 +237,13 @@ export function createByteRecords(
 }
 
 /**
- * The bound rules the core proves, the tables of the keys among them (in the core's order: keys
+ * The bound rules the core proves (some hold for every record it takes and need nothing), the tables of the keys among them (in the core's order: keys
  * last), and the rules left to JavaScript (undefined: none).
  */
 function splitRules(
   run: Run,
   quickRules: QuickRules | undefined,
+  checked: (column: number) => boolean,
 ): { coreRules: CoreRule[]; keyTables: SeenValues[]; jsRules: RuleSubset | undefined } {
   if (quickRules === undefined) return { coreRules: [], keyTables: [], jsRules: undefined };
   const { rules, slotColumns } = quickRules;
@@ -246,7 +251,8 @@ function splitRules(
   const fieldOf = (name: string) => {
     const index = fields.findIndex((f) => f.name === name);
     const slot = rules.slotFields.indexOf(index);
-    return { spec: fields[index] as FieldSpec, column: slotColumns[slot] as number };
+    const column = slotColumns[slot] as number;
+    return { spec: fields[index] as FieldSpec, column, checked: checked(column) };
   };
   const coreRules: CoreRule[] = [];
   const keyTables: SeenValues[] = [];
@@ -256,7 +262,7 @@ function splitRules(
     const core = coreRule(schemaRules[index] as (typeof schemaRules)[number], fieldOf);
     if (core === null) continue;
     taken.add(index);
-    coreRules.push(core);
+    if (core !== 'holds') coreRules.push(core);
   }
   // encodeProgram puts the keys last, in this order.
   for (const index of taken) {
