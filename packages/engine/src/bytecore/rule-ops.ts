@@ -30,6 +30,14 @@ export interface RuleField {
 }
 
 const HOUR_SEGMENT = 4;
+/** The largest day key yyyymmdd: a date op up to it bounds nothing. */
+const LAST_DAY = 99_999_999;
+
+/** The op that reads any date in the field's format (its key is what a rule wants); null: none. */
+function anyDate(spec: FieldSpec): ByteOp | null {
+  const segments = plainDateSegments(spec.rules.format ?? DEFAULT_DATE_FORMAT);
+  return segments === null ? null : { kind: 'date', segments, min: 0, max: LAST_DAY };
+}
 
 /**
  * The rule as the core proves it; 'holds' when every record the core takes meets it already;
@@ -115,13 +123,8 @@ function orderRule(left: RuleField, op: Op, right: RuleField): CoreRule | null {
   if (kind !== valueKind(right.spec) || kind === 'boolean') return null;
   const value = (field: RuleField): CoreValue | null => {
     if (kind !== 'date') return { column: field.column, kind, ops: [] };
-    const segments = plainDateSegments(field.spec.rules.format ?? DEFAULT_DATE_FORMAT);
-    if (segments === null) return null;
-    return {
-      column: field.column,
-      kind,
-      ops: [{ kind: 'date', segments, min: 0, max: 99_999_999 }],
-    };
+    const op = anyDate(field.spec);
+    return op === null ? null : { column: field.column, kind, ops: [op] };
   };
   const l = value(left);
   const r = value(right);
@@ -204,20 +207,19 @@ function valueMeets(field: RuleField, op: Op, text: string): CoreAlternative[] |
         return null;
       const days = (min: number, max: number): CoreAlternative[] =>
         min > max ? [] : [{ mode: 'pass', column, ops: [{ kind: 'date', segments, min, max }] }];
-      const LAST = 99_999_999;
       switch (op) {
         case '=':
           return days(day, day);
         case '>':
-          return days(day + 1, LAST);
+          return days(day + 1, LAST_DAY);
         case '>=':
-          return days(day, LAST);
+          return days(day, LAST_DAY);
         case '<':
           return days(0, day - 1);
         case '<=':
           return days(0, day);
         case '!=':
-          return [...days(0, day - 1), ...days(day + 1, LAST)];
+          return [...days(0, day - 1), ...days(day + 1, LAST_DAY)];
       }
     }
   }
@@ -270,9 +272,8 @@ function keyPart(field: RuleField): CoreKeyPart | null {
     }
     case 'date': {
       const format = spec.rules.format ?? DEFAULT_DATE_FORMAT;
-      const segments = plainDateSegments(format);
-      if (segments === null) return null;
-      const op: ByteOp = { kind: 'date', segments, min: 0, max: 99_999_999 };
+      const op = anyDate(spec);
+      if (op === null) return null;
       return { column, part: format === DEFAULT_DATE_FORMAT ? 'day' : 'dateKey', ops: [op] };
     }
   }

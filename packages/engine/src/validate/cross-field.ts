@@ -145,41 +145,35 @@ export function compileCrossFieldRules(
   };
 
   const compiled = rules.map((rule) => compileRule(rule, reader, seen));
-  const plain = compiled.filter((c) => !c.stateful);
-  const keyed = compiled.filter((c) => c.stateful);
-  let activePlain = plain.map((c) => c.check);
-  let activeKeyed = keyed.map((c) => c.check);
   let usable = (_: CompiledRule) => true;
+  let active = subset(compiled);
   return {
     slotFields,
-    stateful: keyed.length > 0,
-    checkRow(view, row, out) {
-      for (let i = 0; i < activePlain.length; i++) (activePlain[i] as Check)(view, row, out);
-    },
-    checkKeys(view, row, out) {
-      for (let i = 0; i < activeKeyed.length; i++) (activeKeyed[i] as Check)(view, row, out);
-    },
+    stateful: compiled.some((c) => c.stateful),
+    checkRow: (view, row, out) => active.checkRow(view, row, out),
+    checkKeys: (view, row, out) => active.checkKeys(view, row, out),
     bind(hasSlot) {
       usable = (c: CompiledRule) => c.slots.every(hasSlot);
-      activePlain = plain.filter(usable).map((c) => c.check);
-      activeKeyed = keyed.filter(usable).map((c) => c.check);
+      active = subset(compiled.filter(usable));
     },
     bound: () => compiled.flatMap((c, index) => (usable(c) ? [index] : [])),
     seenOf: (index) => compiled[index]?.seen,
-    without(taken) {
-      const left = compiled.filter((c, index) => usable(c) && !taken.has(index));
-      const rowChecks = left.filter((c) => !c.stateful).map((c) => c.check);
-      const keyChecks = left.filter((c) => c.stateful).map((c) => c.check);
-      return {
-        slots: new Set(left.flatMap((c) => c.slots)),
-        stateful: keyChecks.length > 0,
-        checkRow(view, row, out) {
-          for (let i = 0; i < rowChecks.length; i++) (rowChecks[i] as Check)(view, row, out);
-        },
-        checkKeys(view, row, out) {
-          for (let i = 0; i < keyChecks.length; i++) (keyChecks[i] as Check)(view, row, out);
-        },
-      };
+    without: (taken) => subset(compiled.filter((c, index) => usable(c) && !taken.has(index))),
+  };
+}
+
+/** The rules of `list` run together: those of the row, then those that remember keys. */
+function subset(list: readonly CompiledRule[]): RuleSubset {
+  const rowChecks = list.filter((c) => !c.stateful).map((c) => c.check);
+  const keyChecks = list.filter((c) => c.stateful).map((c) => c.check);
+  return {
+    slots: new Set(list.flatMap((c) => c.slots)),
+    stateful: keyChecks.length > 0,
+    checkRow(view, row, out) {
+      for (let i = 0; i < rowChecks.length; i++) (rowChecks[i] as Check)(view, row, out);
+    },
+    checkKeys(view, row, out) {
+      for (let i = 0; i < keyChecks.length; i++) (keyChecks[i] as Check)(view, row, out);
     },
   };
 }

@@ -187,8 +187,7 @@ export class KeyHash {
     // The state in locals: two field reads and writes per span, not per step.
     let a = this.a;
     let b = this.b;
-    let i = start;
-    for (; i < end; i += 2) {
+    for (let i = start; i < end; i += 2) {
       const c =
         i + 1 < end ? text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16) : text.charCodeAt(i);
       let k = Math.imul(c, 0xcc9e2d51);
