@@ -286,11 +286,11 @@ function expectedOf(file: Buffer) {
   const parsed = parseSchemaText(SCHEMA);
   if (!parsed.ok) throw new Error('schema');
   let report = '';
-  const valid: string[] = [];
-  const invalid: string[] = [];
+  const valid: Uint8Array[] = [];
+  const invalid: Uint8Array[] = [];
   const writer = createCsvReportWriter((text) => (report += text), { withPath: false });
   const splitter = createRowSplitter(
-    { valid: (s) => valid.push(s), invalid: (s) => invalid.push(s) },
+    { valid: (bytes) => valid.push(bytes), invalid: (bytes) => invalid.push(bytes) },
     { fileType: 'csv' },
   );
   const validator = createValidator(parsed.value, {
@@ -308,7 +308,8 @@ function expectedOf(file: Buffer) {
   }
   const result = validator.end();
   splitter.end();
-  return { result, report, valid: valid.join(''), invalid: invalid.join('') };
+  const text = (pieces: Uint8Array[]) => Buffer.concat(pieces).toString('utf8');
+  return { result, report, valid: text(valid), invalid: text(invalid) };
 }
 
 describe.skipIf(!postgres)('split jobs on worker processes (PostgreSQL)', () => {

@@ -36,7 +36,7 @@ export async function openRowOutputs(
   if (opened.jsonShape) options.jsonShape = opened.jsonShape;
   // The splitter hands its rows over in pieces of about 64 KiB: a write per row cost more.
   const splitter = createRowSplitter(
-    { valid: (text) => valid?.write(text), invalid: (text) => invalid?.write(text) },
+    { valid: (bytes) => valid?.write(bytes), invalid: (bytes) => invalid?.write(bytes) },
     options,
   );
   return {

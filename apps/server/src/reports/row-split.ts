@@ -8,13 +8,11 @@ import {
 
 // The good rows back, worker side (docs/decisions/205): the engine's row splitter runs beside the
 // validator in the validation worker, fed the same chunks right after the validator, and its two
-// outputs go back to the event loop in the splitter's pieces of about 64 KiB, encoded as UTF-8
-// here so that their buffers move to the event loop without a copy, where row-outputs.ts streams
-// them into storage beside the error report.
+// outputs go back to the event loop in the splitter's pieces of about 64 KiB of UTF-8, whose
+// buffers move to the event loop without a copy, where row-outputs.ts streams them into storage
+// beside the error report.
 
 export type RowStream = 'valid' | 'invalid';
-
-const encoder = new TextEncoder();
 
 export interface WorkerRows {
   /** Every issue of the validation (chain it after the report writer's). */
@@ -31,12 +29,9 @@ export function createWorkerRows(
   send: (stream: RowStream, bytes: Uint8Array) => void,
   options: SplitOptions,
 ): WorkerRows {
-  // Its rows come in pieces of about 64 KiB, each encoded once so its buffer can be transferred.
+  // Its rows come in pieces of about 64 KiB of UTF-8, each its own buffer to transfer.
   const splitter: RowSplitter = createRowSplitter(
-    {
-      valid: (text) => send('valid', encoder.encode(text)),
-      invalid: (text) => send('invalid', encoder.encode(text)),
-    },
+    { valid: (bytes) => send('valid', bytes), invalid: (bytes) => send('invalid', bytes) },
     options,
   );
   return {

@@ -6,6 +6,8 @@ import { createCsvReader } from '../csv/reader.ts';
 import { createRowSplitter } from './split-rows.ts';
 import type { FileType, SchemaModel } from '../model.ts';
 
+const utf8 = new TextDecoder();
+
 function webSchema(fields: object[]): SchemaModel {
   const parsed = parseSchema({ name: 's', fields }, 'web');
   if (!parsed.ok) throw new Error('bad schema');
@@ -18,14 +20,17 @@ const schema = webSchema([
 ]);
 
 /** Validates `text` pushed in pieces cut at `cuts`, splitting its rows on the way. */
-function split(text: string, fileType: FileType, cuts: number[] = [], model = schema) {
+function split(text: string | Uint8Array, fileType: FileType, cuts: number[] = [], model = schema) {
   const out = { valid: '', invalid: '' };
   const splitter = createRowSplitter(
-    { valid: (t) => (out.valid += t), invalid: (t) => (out.invalid += t) },
+    {
+      valid: (bytes) => (out.valid += utf8.decode(bytes)),
+      invalid: (bytes) => (out.invalid += utf8.decode(bytes)),
+    },
     { fileType },
   );
   const validator = createValidator(model, { fileType, onIssue: (i) => splitter.issue(i) });
-  const bytes = new TextEncoder().encode(text);
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
   let at = 0;
   for (const cut of [...cuts, bytes.length]) {
     const piece = bytes.subarray(at, cut);
@@ -74,25 +79,36 @@ function validByCells(text: string, model = schema): string {
 /**
  * Files of `header` and then up to eight generated rows, each with a line ending (LF, CRLF, a lone
  * CR, or a blank line after it): the valid output must be the oracle's, whole and pushed a byte
- * at a time.
+ * at a time. The same rows after `filler` rows past the reader's 64 KiB sample, whole and cut at
+ * a random byte, reach the byte path (valid-bytes.ts), which is offered whole lines after it.
  */
 function expectValidAsCut(
   header: string,
   row: fc.Arbitrary<string>,
   model: SchemaModel,
   runs: number,
+  filler: (k: number) => string,
 ) {
   const ending = fc.constantFrom('\n', '\r\n', '\r', '\n\n');
-  const file = fc
+  const rows = fc
     .array(fc.tuple(row, ending), { maxLength: 8 })
-    .map((rows) => `${header}\n${rows.map(([r, e]) => r + e).join('')}`);
+    .map((list) => list.map(([r, e]) => r + e).join(''));
+  let padding = '';
+  for (let k = 0; padding.length < 70_000; k++) padding += `${filler(k)}\n`;
   fc.assert(
-    fc.property(file, (text) => {
+    fc.property(rows, fc.nat(), (generated, at) => {
+      const text = `${header}\n${generated}`;
       const bytes = new TextEncoder().encode(text).length;
       const cuts = Array.from({ length: bytes }, (_, i) => i + 1);
       const expected = validByCells(text, model);
       expect(split(text, 'csv', [], model).valid).toBe(expected);
       expect(split(text, 'csv', cuts, model).valid).toBe(expected);
+
+      const long = `${header}\n${padding}${generated}`;
+      const longBytes = new TextEncoder().encode(long).length;
+      const expectedLong = validByCells(long, model);
+      expect(split(long, 'csv', [], model).valid).toBe(expectedLong);
+      expect(split(long, 'csv', [longBytes - (at % 200)], model).valid).toBe(expectedLong);
     }),
     { numRuns: runs },
   );
@@ -143,7 +159,7 @@ describe('the good rows back', () => {
     const row = fc
       .tuple(id, email, fc.nat(9))
       .map(([i, e, n]) => (n === 0 ? i : n === 1 ? `${i};${e};${e}` : `${i};${e}`));
-    expectValidAsCut('id;email', row, schema, 300);
+    expectValidAsCut('id;email', row, schema, 300, (k) => `${1000 + k};f${k}@example.com`);
   });
 
   it('writes a clean row with quoted cells as it lies only where they are quoted as they would be', () => {
@@ -174,7 +190,37 @@ describe('the good rows back', () => {
     const row = fc
       .tuple(id, note, fc.nat(9))
       .map(([i, n, k]) => (k === 0 ? `${n};${i}` : k === 1 ? `${i};${n};${n}` : `${i};${n}`));
-    expectValidAsCut('id;note', row, texts, 400);
+    expectValidAsCut('id;note', row, texts, 400, (k) => `${k};note ${k}`);
+  });
+
+  it('copies rows of multibyte text as they lie, and keeps bad bytes on their own rows', () => {
+    // Past the reader's 64 KiB sample, whole lines reach the byte path, which counts each row's
+    // UTF-16 units for the reader: a miscount would put a later bad byte on another row.
+    const texts = webSchema([
+      { name: 'id', type: 'integer', required: true },
+      { name: 'note', type: 'string' },
+    ]);
+    const parts: (string | number[])[] = ['id,note\n'];
+    const odd = [[0xff], [0xc0, 0xaf], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80]];
+    for (let k = 0; k < 3000; k++) {
+      parts.push(`${k},"é € 😀, ${k}"\r\n`);
+      if (k % 600 === 599) parts.push(`${k},x`, odd[(k / 600) | 0] as number[], '\n');
+    }
+    const bytes = Uint8Array.from(
+      parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)),
+    );
+    const whole = split(bytes, 'csv', [], texts);
+    // A byte at a time, no line reaches the byte path whole: the text path's outputs.
+    const byByte = split(
+      bytes,
+      'csv',
+      Array.from({ length: bytes.length }, (_, i) => i + 1),
+      texts,
+    );
+    expect(whole).toEqual(byByte);
+    expect(whole.counts).toEqual({ valid: 3000, invalid: 5 });
+    expect(whole.invalid.match(/Invalid UTF-8 at byte \d+/g)).toHaveLength(5);
+    expect(whole.valid).toContain('2999,"é € 😀, 2999"\r\n');
   });
 
   it('JSON: records in the input form, array or NDJSON, big numbers kept', () => {

@@ -11,21 +11,26 @@
 
 import {
   createCsvReader,
+  DEFAULT_MAX_FIELD_BYTES,
   type CsvReaderOptions,
   type CsvSink,
   type QuickCsvRecord,
 } from '../csv/reader.ts';
 import { createJsonReader } from '../json/reader.ts';
+import { validRowsAsBytes, type BytePieces } from './valid-bytes.ts';
 import { type FileType, type Issue, LosslessNumber } from '../model.ts';
 
-/** Where the rows go: whole rows, in pieces of about PIECE_CHARS characters (see flush()). */
+/**
+ * Where the rows go: whole rows as UTF-8, in pieces of about PIECE_BYTES (see flush()). A piece
+ * is the receiver's: it is never written again (a worker can transfer its buffer).
+ */
 export interface SplitOutputs {
-  valid(text: string): void;
-  invalid(text: string): void;
+  valid(bytes: Uint8Array): void;
+  invalid(bytes: Uint8Array): void;
 }
 
-/** Characters gathered before an output is called: a call per row cost more than splitting it. */
-const PIECE_CHARS = 64 * 1024;
+/** Bytes gathered before an output is called: a call per row cost more than splitting it. */
+const PIECE_BYTES = 64 * 1024;
 
 export interface RowSplitter {
   /** Every issue of the validation, in file order (pass it from onIssue). */
@@ -47,14 +52,29 @@ export interface SplitOptions {
 }
 
 export function createRowSplitter(outputs: SplitOutputs, options: SplitOptions): RowSplitter {
-  const valid = inPieces((text) => outputs.valid(text));
-  const invalid = inPieces((text) => outputs.invalid(text));
-  const out: SplitOutputs = { valid: valid.add, invalid: invalid.add };
+  const valid = inPieces((bytes) => outputs.valid(bytes));
+  const invalid = inPieces((bytes) => outputs.invalid(bytes));
+  const out: Outputs = { valid, invalid };
   const flush = () => {
     valid.flush();
     invalid.flush();
   };
   const problems = new Map<number, string[]>();
+  // Issues come in file order, so the problems' rows mostly rise: the first one at or after a
+  // row is then the first left in the map (rows before it are never asked for again).
+  let risingRows = true;
+  let lastRow = 0;
+  const firstProblemRow = (row: number): number => {
+    let first = Infinity;
+    for (const problemRow of problems.keys()) {
+      if (problemRow < row) problems.delete(problemRow);
+      else if (problemRow < first) {
+        first = problemRow;
+        if (risingRows) break;
+      }
+    }
+    return first;
+  };
   const counts = { valid: 0, invalid: 0 };
   const take = (row: number): string[] | undefined => {
     const list = problems.get(row);
@@ -68,13 +88,15 @@ export function createRowSplitter(outputs: SplitOutputs, options: SplitOptions):
     const text = i.field
       ? `${i.path && options.fileType === 'json' ? i.path : i.field}: ${i.message}`
       : i.message;
+    if (i.row < lastRow) risingRows = false;
+    lastRow = i.row;
     const list = problems.get(i.row);
     if (list) list.push(text);
     else problems.set(i.row, [text]);
   };
   const reader =
     options.fileType === 'csv'
-      ? csvSplit(out, options, take, (row) => problems.has(row), counts)
+      ? csvSplit(out, options, take, (row) => problems.has(row), firstProblemRow, counts)
       : jsonSplit(out, options, take, counts);
   return {
     issue,
@@ -88,31 +110,60 @@ export function createRowSplitter(outputs: SplitOutputs, options: SplitOptions):
   };
 }
 
-/** Texts for `write`, joined into pieces of about PIECE_CHARS characters (flush writes the rest). */
-function inPieces(write: (text: string) => void) {
-  let parts: string[] = [];
-  let chars = 0;
+/** The two outputs as the readers write them. */
+interface Outputs {
+  valid: BytePieces;
+  invalid: BytePieces;
+}
+
+const encoder = new TextEncoder();
+
+/** Rows for `write`, gathered as UTF-8 into pieces of about PIECE_BYTES (flush writes the rest). */
+function inPieces(write: (bytes: Uint8Array) => void) {
+  let piece = new Uint8Array(2 * PIECE_BYTES);
+  let length = 0;
+  const room = (bytes: number) => {
+    if (length + bytes <= piece.length) return;
+    const larger = new Uint8Array(Math.max(2 * piece.length, length + bytes));
+    larger.set(piece.subarray(0, length));
+    piece = larger;
+  };
   const flush = () => {
-    if (parts.length === 0) return;
-    write(parts.join(''));
-    parts = [];
-    chars = 0;
+    if (length === 0) return;
+    write(piece.slice(0, length));
+    length = 0;
   };
   return {
-    add(text: string) {
-      parts.push(text);
-      chars += text.length;
-      if (chars >= PIECE_CHARS) flush();
+    text(text: string) {
+      room(3 * text.length);
+      length += encoder.encodeInto(text, piece.subarray(length)).written;
+      if (length >= PIECE_BYTES) flush();
+    },
+    lines(bytes: Uint8Array, start: number, end: number, lineFeeds: Int32Array, count: number) {
+      room(end - start + count);
+      const base = length - start;
+      piece.set(bytes.subarray(start, end), length);
+      // From the last line feed back, each stretch moves right by the returns put before it.
+      let tail = end;
+      for (let k = count - 1; k >= 0; k--) {
+        const lineFeed = lineFeeds[k] as number;
+        piece.copyWithin(base + lineFeed + k + 1, base + lineFeed, base + tail);
+        piece[base + lineFeed + k] = CR;
+        tail = lineFeed;
+      }
+      length += end - start + count;
+      if (length >= PIECE_BYTES) flush();
     },
     flush,
   };
 }
 
 function csvSplit(
-  out: SplitOutputs,
+  out: Outputs,
   options: SplitOptions,
   take: (row: number) => string[] | undefined,
   hasProblems: (row: number) => boolean,
+  firstProblemRow: (row: number) => number,
   counts: { valid: number; invalid: number },
 ) {
   const readerOptions: CsvReaderOptions = {};
@@ -125,15 +176,25 @@ function csvSplit(
     header(cells) {
       delimiter = reader.delimiter ?? ',';
       width = cells.length;
-      out.valid(`${line(cells)}\r\n`);
-      out.invalid(`${line([...cells, 'errors'])}\r\n`);
+      out.valid.text(`${line(cells)}\r\n`);
+      out.invalid.text(`${line([...cells, 'errors'])}\r\n`);
       sink.quickRecord = validAsWritten(out, hasProblems, counts, delimiter);
+      const code = delimiter.charCodeAt(0);
+      if (delimiter.length === 1 && code < 0x80) {
+        sink.byteRecords = validRowsAsBytes(
+          out.valid,
+          firstProblemRow,
+          (rows) => (counts.valid += rows),
+          code,
+          DEFAULT_MAX_FIELD_BYTES,
+        );
+      }
     },
     record(cells, row) {
       const errors = take(row);
       if (!errors) {
         counts.valid++;
-        out.valid(`${line(cells)}\r\n`);
+        out.valid.text(`${line(cells)}\r\n`);
         return;
       }
       counts.invalid++;
@@ -141,7 +202,7 @@ function csvSplit(
         cells.length < width
           ? [...cells, ...new Array<string>(width - cells.length).fill('')]
           : cells;
-      out.invalid(`${line([...padded, errors.join('; ')])}\r\n`);
+      out.invalid.text(`${line([...padded, errors.join('; ')])}\r\n`);
     },
     issue(row, _code, message, value) {
       // A row the reader could not cut into cells: kept as its text, in the first column.
@@ -149,7 +210,7 @@ function csvSplit(
       counts.invalid++;
       const errors = take(row) ?? [message];
       const cells = [value ?? '', ...new Array<string>(Math.max(0, width - 1)).fill('')];
-      out.invalid(`${line([...cells, errors.join('; ')])}\r\n`);
+      out.invalid.text(`${line([...cells, errors.join('; ')])}\r\n`);
     },
     warning() {},
   };
@@ -166,7 +227,7 @@ function csvSplit(
  * delimiter or the line break. Any other row is read the normal way.
  */
 function validAsWritten(
-  out: SplitOutputs,
+  out: Outputs,
   hasProblems: (row: number) => boolean,
   counts: { valid: number; invalid: number },
   delimiter: string,
@@ -204,7 +265,7 @@ function validAsWritten(
     // Its issues, if any, came from the validator first (push it the chunk first).
     if (hasProblems(row)) return -1;
     counts.valid++;
-    out.valid(`${text.slice(start, stop)}\r\n`);
+    out.valid.text(`${text.slice(start, stop)}\r\n`);
     return next;
   };
 }
@@ -273,7 +334,7 @@ function csvField(value: string, delimiter: string): string {
 }
 
 function jsonSplit(
-  out: SplitOutputs,
+  out: Outputs,
   options: SplitOptions,
   take: (row: number) => string[] | undefined,
   counts: { valid: number; invalid: number },
@@ -283,9 +344,9 @@ function jsonSplit(
   const written = { valid: 0, invalid: 0 };
   const write = (which: 'valid' | 'invalid', text: string) => {
     const n = written[which]++;
-    if (shape === 'ndjson') out[which](`${text}\n`);
-    else if (shape === 'object') out[which](`${text}\n`);
-    else out[which](`${n === 0 ? '[\n' : ',\n'}${text}`);
+    if (shape === 'ndjson') out[which].text(`${text}\n`);
+    else if (shape === 'object') out[which].text(`${text}\n`);
+    else out[which].text(`${n === 0 ? '[\n' : ',\n'}${text}`);
   };
   const reader = createJsonReader(
     {
@@ -323,7 +384,7 @@ function jsonSplit(
       reader.end();
       if (shape !== 'ndjson' && shape !== 'object') {
         for (const which of ['valid', 'invalid'] as const)
-          out[which](written[which] === 0 ? '[]\n' : '\n]\n');
+          out[which].text(written[which] === 0 ? '[]\n' : '\n]\n');
       }
     },
   };
