@@ -45,7 +45,7 @@ function split(text: string | Uint8Array, fileType: FileType, cuts: number[] = [
 
 /**
  * The valid output as cutting every row into cells and joining them again gives it (how the
- * outputs were written before rows could pass as they lie): the oracle for the fast path.
+ * outputs were written before rows could pass as they lie): the oracle for the byte path.
  */
 function validByCells(text: string, model = schema): string {
   const bad = new Set<number>();
@@ -140,9 +140,9 @@ describe('the good rows back', () => {
   });
 
   it('writes a clean row as it lies only where cutting and joining its cells gives the same', () => {
-    // Most valid rows are written as they lie in the text (the reader's fast path): the bytes
-    // must be those of cutting each row into cells and joining them again, for quotes, line
-    // endings, blank lines and bad rows alike, whole and pushed a byte at a time.
+    // Most valid rows pass as they lie: as bytes (valid-bytes.ts) or, where the reader reads
+    // them as text, as text (validAsWritten). Either way the bytes must be those of cutting each
+    // row into cells and joining them again, for quotes, line endings, blank lines and bad rows.
     const id = fc.constantFrom('7', '12', '"9"', '" 3 "', 'x', '', '"q"', '"', 'na"me', '5\r6');
     const email = fc.constantFrom(
       'a@example.com',

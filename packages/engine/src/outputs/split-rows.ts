@@ -5,7 +5,9 @@
 // only the issues of rows not yet written are held (push the validator first, then this).
 //
 // CSV (and a workbook's sheet, which arrives as CSV): a header row, then the rows in the file's
-// delimiter; `invalid` adds an `errors` column ("email: Must be a valid email; ..."). JSON: the
+// delimiter; `invalid` adds an `errors` column ("email: Must be a valid email; ..."). A clean row
+// whose bytes are already what that writes is copied as it lies (valid-bytes.ts), or, where the
+// reader reads it as text, written as its text lies (validAsWritten). JSON: the
 // input's form, an array or one record per line (NDJSON), records re-serialised from their values
 // (numbers keep their digits); an invalid record is written as it was, without an added member.
 
@@ -13,8 +15,8 @@ import {
   createCsvReader,
   DEFAULT_MAX_FIELD_BYTES,
   type CsvReaderOptions,
-  type CsvSink,
   type QuickCsvRecord,
+  type CsvSink,
 } from '../csv/reader.ts';
 import { createJsonReader } from '../json/reader.ts';
 import { validRowsAsBytes, type BytePieces } from './valid-bytes.ts';

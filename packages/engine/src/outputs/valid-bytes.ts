@@ -13,7 +13,10 @@ import { utf8SequenceAt } from '../text/utf8.ts';
 const CR = 13;
 const LF = 10;
 const QUOTE = 34;
-/** A reader that keeps handing back rows is left to read them all as text (see take). */
+/**
+ * Each stop costs the reader a line read as text and another call: past this many, a file whose
+ * stops outnumber a quarter of the rows taken is left to the text path (as the byte core is).
+ */
 const GIVE_UP_AFTER_STOPS = 256;
 
 /** Where a piece of whole rows is gathered, as UTF-8. */
