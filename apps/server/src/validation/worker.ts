@@ -149,19 +149,19 @@ port.on('message', (m: ToWorker) => {
       case 'chunk': {
         const job = jobs.get(id);
         if (job?.chunkValidator) {
-          job.chunkValidator.push(new Uint8Array(m.data));
+          job.chunkValidator.push(bytesOf(m.data));
           post({ type: 'ack', job: id, rows: 0, stopped: false });
           return;
         }
         if (job?.merger) {
           // The merged chunk's bytes, after its issues: the row outputs follow the issues.
-          job.rows?.push(new Uint8Array(m.data));
+          job.rows?.push(bytesOf(m.data));
           flush(id, job);
           post({ type: 'ack', job: id, rows: 0, stopped: false });
           return;
         }
         if (!job?.validator) return; // closed meanwhile
-        const data = new Uint8Array(m.data);
+        const data = bytesOf(m.data);
         job.validator.push(data);
         job.rows?.push(data);
         flush(id, job);
@@ -286,6 +286,15 @@ function outputsOf(id: number, job: Job, o: BeginOptions): ((issue: Issue) => vo
  * over, not copied (a file's worth of rows cloned as strings cost the worker about as much CPU as
  * validating it).
  */
+/**
+ * A chunk's bytes as a Buffer over its transferred memory (no copy): the engine's readers search
+ * them for line feeds and quotes with indexOf, which on a Buffer is memchr and several times
+ * faster than a plain Uint8Array's.
+ */
+function bytesOf(data: ArrayBuffer): Uint8Array {
+  return Buffer.from(data);
+}
+
 function rowSender(id: number) {
   return (stream: RowStream, bytes: Uint8Array) =>
     port.postMessage({ type: 'rows', job: id, stream, bytes } satisfies FromWorker, [
