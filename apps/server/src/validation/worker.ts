@@ -282,11 +282,6 @@ function outputsOf(id: number, job: Job, o: BeginOptions): ((issue: Issue) => vo
 }
 
 /**
- * Sends a piece of the valid or invalid rows output (decision 205): its bytes' buffer is handed
- * over, not copied (a file's worth of rows cloned as strings cost the worker about as much CPU as
- * validating it).
- */
-/**
  * A chunk's bytes as a Buffer over its transferred memory (no copy): the engine's readers search
  * them for line feeds and quotes with indexOf, which on a Buffer is memchr and several times
  * faster than a plain Uint8Array's.
@@ -295,6 +290,11 @@ function bytesOf(data: ArrayBuffer): Uint8Array {
   return Buffer.from(data);
 }
 
+/**
+ * Sends a piece of the valid or invalid rows output (decision 205): its bytes' buffer is handed
+ * over, not copied (a file's worth of rows cloned as strings cost the worker about as much CPU as
+ * validating it).
+ */
 function rowSender(id: number) {
   return (stream: RowStream, bytes: Uint8Array) =>
     port.postMessage({ type: 'rows', job: id, stream, bytes } satisfies FromWorker, [
