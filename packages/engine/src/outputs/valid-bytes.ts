@@ -73,6 +73,7 @@ export function validRowsAsBytes(
       while (at < end && rows < rowsBeforeProblem) {
         // Whole lines: a line feed ends them.
         const lineFeed = input.indexOf(LF, at);
+        if (lineFeed < 0 || lineFeed >= end) break;
         if (nextQuote < at) nextQuote = found(input.indexOf(QUOTE, at), end);
         if (nextReturn < at) nextReturn = found(input.indexOf(CR, at), end);
         if (nextHigh < at) nextHigh = firstHighByte(bytes, at, end);
