@@ -132,7 +132,7 @@ function firstHighByte(bytes: Uint8Array, from: number, end: number): number {
   return end;
 }
 
-/** Set by asWrittenEnd: the row's bytes beyond one per UTF-16 unit of its text. */
+/** Counted by asWrittenEnd: the row's bytes beyond one per UTF-16 unit of its text. */
 let extraBytes = 0;
 
 /**
@@ -149,7 +149,7 @@ function asWrittenEnd(
   delimiter: number,
   ascii: boolean,
 ): number {
-  let extra = 0;
+  extraBytes = 0;
   let i = start;
   for (;;) {
     if (i >= end) return -1;
@@ -167,9 +167,8 @@ function asWrittenEnd(
           continue;
         }
         if (c >= 0x80) {
-          const length = ascii ? -1 : utf8SequenceAt(bytes, j, end);
+          const length = sequenceAt(bytes, j, end, ascii);
           if (length < 0) return -1;
-          extra += length === 4 ? 2 : length - 1;
           j += length;
           continue;
         }
@@ -182,8 +181,8 @@ function asWrittenEnd(
       if (i >= end) return -1;
       const after = bytes[i];
       if (after === delimiter) i++;
-      else if (after === LF) return done(i + 1, extra);
-      else if (after === CR && i + 1 < end && bytes[i + 1] === LF) return done(i + 2, extra);
+      else if (after === LF) return i + 1;
+      else if (after === CR && i + 1 < end && bytes[i + 1] === LF) return i + 2;
       else return -1;
     } else {
       for (;;) {
@@ -193,13 +192,12 @@ function asWrittenEnd(
           i++;
           break;
         }
-        if (c === LF) return done(i + 1, extra);
-        if (c === CR) return i + 1 < end && bytes[i + 1] === LF ? done(i + 2, extra) : -1;
+        if (c === LF) return i + 1;
+        if (c === CR) return i + 1 < end && bytes[i + 1] === LF ? i + 2 : -1;
         if (c === QUOTE) return -1;
         if (c >= 0x80) {
-          const length = ascii ? -1 : utf8SequenceAt(bytes, i, end);
+          const length = sequenceAt(bytes, i, end, ascii);
           if (length < 0) return -1;
-          extra += length === 4 ? 2 : length - 1;
           i += length;
           continue;
         }
@@ -209,7 +207,9 @@ function asWrittenEnd(
   }
 }
 
-function done(end: number, extra: number): number {
-  extraBytes = extra;
-  return end;
+/** The length of the UTF-8 sequence at i (-1: not one, or any in `ascii`); counts its extra bytes. */
+function sequenceAt(bytes: Uint8Array, i: number, end: number, ascii: boolean): number {
+  const length = ascii ? -1 : utf8SequenceAt(bytes, i, end);
+  if (length > 0) extraBytes += length === 4 ? 2 : length - 1;
+  return length;
 }
