@@ -952,3 +952,103 @@ function utf8Length(at: i32, end: i32): i32 {
   }
   return n;
 }
+
+// ---- JSON array boundaries (decision 251) ----
+//
+// The cut of a top-level JSON array into ranges for several threads (src/parallel/json-plan.ts
+// scanArray, which this mirrors byte for byte: its JavaScript loop stays for runtimes without
+// WebAssembly). Sixteen bytes at a time find the bytes that can matter (quotes, backslashes,
+// brackets, braces, commas); a small state machine then visits only those, in order.
+
+const JSON_BACKSLASH: u8 = 0x5c;
+const JSON_COMMA: u8 = 0x2c;
+const JSON_OPEN_BRACKET: u8 = 0x5b;
+const JSON_CLOSE_BRACKET: u8 = 0x5d;
+const JSON_OPEN_BRACE: u8 = 0x7b;
+const JSON_CLOSE_BRACE: u8 = 0x7d;
+
+/**
+ * Scans input[0, len) of a JSON array's body, continuing the state at `state` (i32 words:
+ * elements begun, inside a string (0/1), just after a backslash in a string (0/1), depth) and
+ * leaving it there with, in word 4, the bytes it read, in word 5 the line feeds among them and in
+ * word 6 the offset after the last of those (-1: none). It stops after the closing bracket that
+ * brings the depth to 0, or, with `firstCut`, after the first comma at depth 1; returns that
+ * comma's end offset, or -1. The 16 bytes after the input must be readable.
+ */
+export function jsonArrayScan(state: i32, input: i32, len: i32, firstCut: bool): i32 {
+  let records = load<i32>(state);
+  let inString = load<i32>(state, 4) != 0;
+  // The position of the byte a backslash escapes (only in strings; -1: none pending).
+  let escapedAt = load<i32>(state, 8) != 0 ? 0 : -1;
+  let depth = load<i32>(state, 12);
+  let found = -1;
+  // Nothing is read once the array has closed.
+  let end = depth > 0 ? len : 0;
+  const vQuote = i8x16.splat(<i8>QUOTE);
+  const vBackslash = i8x16.splat(<i8>JSON_BACKSLASH);
+  const vComma = i8x16.splat(<i8>JSON_COMMA);
+  // [ and { differ only in bit 0x20, as do ] and }.
+  const vCase = i8x16.splat(0x20);
+  const vOpen = i8x16.splat(<i8>JSON_OPEN_BRACE);
+  const vClose = i8x16.splat(<i8>JSON_CLOSE_BRACE);
+  const vLF = i8x16.splat(<i8>LF);
+  let lineFeeds = 0;
+  let afterLineFeed = -1;
+  for (let block = 0; block < end; block += 16) {
+    const v = v128.load(input + block);
+    const folded = v128.or(v, vCase);
+    const hit = v128.or(
+      v128.or(i8x16.eq(v, vQuote), i8x16.eq(v, vBackslash)),
+      v128.or(i8x16.eq(v, vComma), v128.or(i8x16.eq(folded, vOpen), i8x16.eq(folded, vClose))),
+    );
+    let bits = i8x16.bitmask(hit);
+    let lineBits = i8x16.bitmask(i8x16.eq(v, vLF));
+    // Past the input: bytes that are not the file's.
+    if (len - block < 16) {
+      bits &= (1 << (len - block)) - 1;
+      lineBits &= (1 << (len - block)) - 1;
+    }
+    while (bits != 0) {
+      const p = block + ctz(bits);
+      bits &= bits - 1;
+      if (p == escapedAt) continue;
+      const b = load<u8>(input + p);
+      if (inString) {
+        if (b == QUOTE) inString = false;
+        else if (b == JSON_BACKSLASH) escapedAt = p + 1;
+        continue;
+      }
+      if (b == QUOTE) inString = true;
+      else if (b == JSON_OPEN_BRACKET || b == JSON_OPEN_BRACE) depth++;
+      else if (b == JSON_CLOSE_BRACKET || b == JSON_CLOSE_BRACE) {
+        if (--depth == 0) {
+          end = p + 1;
+          break;
+        }
+      } else if (b == JSON_COMMA && depth == 1) {
+        records++;
+        if (firstCut) {
+          found = p + 1;
+          end = found;
+          break;
+        }
+      }
+    }
+    // Line feeds up to where it stopped (every one counts: a raw one in a string too, as the
+    // reader's lines do).
+    if (end - block < 16) lineBits &= (1 << (end - block)) - 1;
+    if (lineBits != 0) {
+      lineFeeds += popcnt(lineBits);
+      afterLineFeed = block + 32 - clz(lineBits);
+    }
+  }
+  store<i32>(state, lineFeeds, 20);
+  store<i32>(state, afterLineFeed, 24);
+  store<i32>(state, records);
+  store<i32>(state, inString ? 1 : 0, 4);
+  // Still pending only when the escaped byte is the next input's first.
+  store<i32>(state, inString && escapedAt == end ? 1 : 0, 8);
+  store<i32>(state, depth, 12);
+  store<i32>(state, end, 16);
+  return found;
+}

@@ -13,6 +13,11 @@
 // is derived from bytes that reader has verified: lines are line feeds, and a column on a line of
 // valid UTF-8 is its code points (the bytes that are not continuation bytes).
 
+import {
+  type ArrayState,
+  type ArrayStructure,
+  coreArrayStructure,
+} from '../bytecore/json-array.ts';
 import type { JsonResume } from '../json/reader.ts';
 import { detectEncoding, ENCODING_SAMPLE_BYTES } from '../text/detect-encoding.ts';
 import type { PlannedChunk } from './merge.ts';
@@ -95,7 +100,7 @@ export interface JsonRange extends PlannedChunk {
 }
 
 /** Where the boundary scan stands between two blocks of the file. */
-interface JsonScan {
+interface JsonScan extends ArrayState {
   /** Records before `at` (NDJSON: lines with something but blanks; array: elements begun). */
   records: number;
   lineFeeds: number;
@@ -103,10 +108,6 @@ interface JsonScan {
   lineStart: number;
   // NDJSON: the current line has something but blanks.
   lineHasData: boolean;
-  // Array: inside a string, just after a backslash there, brackets open (the top-level one is 1).
-  inString: boolean;
-  escaped: boolean;
-  depth: number;
 }
 
 /**
@@ -148,10 +149,14 @@ const scanNdjson: ScanStep = (scan, bytes, base, firstCut, minRecords) => {
   return -1;
 };
 
-const scanArray: ScanStep = (scan, bytes, base, firstCut) => {
+/**
+ * The array's structure in JavaScript, for runtimes without the byte core (which mirrors it:
+ * bytecore/json-array.ts).
+ */
+export const jsArrayStructure: ArrayStructure = (state, bytes, firstCut) => {
   const n = bytes.length;
-  let { inString, escaped, depth } = scan;
-  let found = -1;
+  let { inString, escaped, depth } = state;
+  let cut = false;
   let p = 0;
   while (p < n && depth > 0) {
     if (inString) {
@@ -179,21 +184,35 @@ const scanArray: ScanStep = (scan, bytes, base, firstCut) => {
     else if (b === OPEN_BRACKET || b === OPEN_BRACE) depth++;
     else if (b === CLOSE_BRACKET || b === CLOSE_BRACE) depth--;
     else if (b === COMMA && depth === 1) {
-      scan.records++;
+      state.records++;
       if (firstCut) {
-        found = base + p;
+        cut = true;
         break;
       }
     }
   }
-  // Every line feed counts (a raw one in a string too, as the reader's lines do).
-  for (let lf = bytes.indexOf(LF); lf >= 0 && lf < p; lf = bytes.indexOf(LF, lf + 1))
-    newLine(scan, base + lf + 1);
-  scan.inString = inString;
-  scan.escaped = escaped;
-  scan.depth = depth;
-  return found;
+  state.inString = inString;
+  state.escaped = escaped;
+  state.depth = depth;
+  let lineFeeds = 0;
+  let afterLineFeed = -1;
+  for (let lf = bytes.indexOf(LF); lf >= 0 && lf < p; lf = bytes.indexOf(LF, lf + 1)) {
+    lineFeeds++;
+    afterLineFeed = lf + 1;
+  }
+  return { read: p, cut, lineFeeds, afterLineFeed };
 };
+
+function arrayStep(structure: ArrayStructure): ScanStep {
+  return (scan, bytes, base, firstCut) => {
+    const { read, cut, lineFeeds, afterLineFeed } = structure(scan, bytes, firstCut);
+    if (lineFeeds > 0) {
+      scan.lineFeeds += lineFeeds;
+      scan.lineStart = base + afterLineFeed;
+    }
+    return cut ? base + read : -1;
+  };
+}
 
 function newLine(scan: JsonScan, lineStart: number): void {
   scan.lineFeeds++;
@@ -215,7 +234,8 @@ function codePoints(read: ReadAt, from: number, to: number, blockBytes: number):
  * Cuts the file into at most `count` ranges of about equal size, scanning it from its start up to
  * the last cut. The first range holds at least two NDJSON records, so that its reader (which
  * detects the shape) has settled on NDJSON at its end. A range that would be empty is joined to
- * the one before, and nothing is cut after the end of an array.
+ * the one before, and nothing is cut after the end of an array. An array's structure is followed
+ * by the byte core where there is one (`arrayStructure`: another, for tests).
  */
 export function planJsonRanges(
   plan: JsonSplitPlan,
@@ -223,8 +243,12 @@ export function planJsonRanges(
   size: number,
   count: number,
   blockBytes = 1 << 20,
+  arrayStructure?: ArrayStructure,
 ): JsonRange[] {
-  const step = plan.shape === 'array' ? scanArray : scanNdjson;
+  const step =
+    plan.shape === 'array'
+      ? arrayStep(arrayStructure ?? coreArrayStructure() ?? jsArrayStructure)
+      : scanNdjson;
   const scan: JsonScan = {
     records: 0,
     lineFeeds: 0,
