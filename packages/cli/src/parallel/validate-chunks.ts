@@ -115,7 +115,6 @@ export async function validateFileInParallel(o: ParallelOptions): Promise<Parall
       blockBytes,
       issuesAhead: ISSUES_AHEAD,
     };
-    // The threads start (load and compile) while this one scans for the ranges' starts.
     // The first range is validated here (one isolate fewer to start and warm up), the others by
     // jobs - 1 worker threads, which start (load and compile) while this one scans for the
     // ranges' starts.
