@@ -956,9 +956,10 @@ function utf8Length(at: i32, end: i32): i32 {
 // ---- JSON array boundaries (decision 251) ----
 //
 // The cut of a top-level JSON array into ranges for several threads (src/parallel/json-plan.ts
-// scanArray, which this mirrors byte for byte: its JavaScript loop stays for runtimes without
-// WebAssembly). Sixteen bytes at a time find the bytes that can matter (quotes, backslashes,
-// brackets, braces, commas); a small state machine then visits only those, in order.
+// jsArrayStructure, which this mirrors byte for byte: its JavaScript loop stays for runtimes
+// without WebAssembly). Sixteen bytes at a time find the bytes that can matter (quotes,
+// backslashes, brackets, braces, commas) and the line feeds; a small state machine then visits
+// only the bytes that can matter, in order.
 
 const JSON_BACKSLASH: u8 = 0x5c;
 const JSON_COMMA: u8 = 0x2c;
