@@ -235,7 +235,7 @@ function codePoints(read: ReadAt, from: number, to: number, blockBytes: number):
  * the last cut. The first range holds at least two NDJSON records, so that its reader (which
  * detects the shape) has settled on NDJSON at its end. A range that would be empty is joined to
  * the one before, and nothing is cut after the end of an array. An array's structure is followed
- * by the byte core where there is one (`arrayStructure`: another, for tests).
+ * by the byte core where there is one.
  */
 export function planJsonRanges(
   plan: JsonSplitPlan,
@@ -243,12 +243,9 @@ export function planJsonRanges(
   size: number,
   count: number,
   blockBytes = 1 << 20,
-  arrayStructure?: ArrayStructure,
 ): JsonRange[] {
   const step =
-    plan.shape === 'array'
-      ? arrayStep(arrayStructure ?? coreArrayStructure() ?? jsArrayStructure)
-      : scanNdjson;
+    plan.shape === 'array' ? arrayStep(coreArrayStructure() ?? jsArrayStructure) : scanNdjson;
   const scan: JsonScan = {
     records: 0,
     lineFeeds: 0,
