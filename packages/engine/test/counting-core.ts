@@ -6,8 +6,8 @@
 import type * as LoadModule from '../src/bytecore/load.ts';
 import type { ByteCoreInstance } from '../src/bytecore/load.ts';
 
-/** Scans made and records the core called clean, across the test file. */
-export const taken = { scans: 0, records: 0 };
+/** Scans made and records the core called clean, across the test file: CSV, then JSON. */
+export const taken = { scans: 0, records: 0, jsonTakes: 0, jsonRecords: 0 };
 
 export async function countingLoad(
   importOriginal: <T>() => Promise<T>,
@@ -19,12 +19,19 @@ export async function countingLoad(
       const instance = real.instantiateByteCore();
       if (instance === undefined) return undefined;
       const scan = instance.exports.scan as (...args: number[]) => number;
+      const jsonRecords = instance.exports.jsonRecords as (...args: number[]) => number;
       const exports = {
         ...instance.exports,
         scan: (...args: number[]) => {
           const records = scan(...args);
           taken.scans++;
           taken.records += records;
+          return records;
+        },
+        jsonRecords: (...args: number[]) => {
+          const records = jsonRecords(...args);
+          taken.jsonTakes++;
+          taken.jsonRecords += records;
           return records;
         },
       };

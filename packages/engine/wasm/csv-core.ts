@@ -1053,3 +1053,364 @@ export function jsonArrayScan(state: i32, input: i32, len: i32, firstCut: bool):
   store<i32>(state, end, 16);
   return found;
 }
+
+// ---- JSON records (decision 252) ----
+//
+// Clean records of a JSON array (one element after another) or of NDJSON (one a line), taken on
+// their bytes as scan() takes CSV records: the program's columns are the schema's top-level
+// properties, each with its key (word 3: the offset of its length and bytes) and the kinds of
+// JSON value its ops read. A record is taken only when it is a flat object whose keys are plain
+// ASCII, each property of the schema at most once, every value of a kind its column reads
+// passing its ops (a string without escapes, read as a CSV cell is; a number without exponent
+// of at most 15 digits, read as its literal; true or false), null only where nothing is
+// required, every required property there, and, unless the object is strict, other properties
+// with scalar values. Anything else stops the scan at that record, which JavaScript then reads.
+
+const JSON_STRINGS = 8;
+const JSON_NUMBERS = 16;
+const JSON_BOOLEANS = 32;
+const JSON_COLON: u8 = 0x3a;
+const JSON_MINUS: u8 = 0x2d;
+
+let jsonLineFeedsRead = 0;
+let jsonColumnsAfter = 0;
+// The scan's position and end (addresses), and what it has counted so far.
+let jp = 0;
+let jEnd = 0;
+let jLinesInside = true;
+let jContinuations = 0;
+let jLineFeeds = 0;
+let jAfterLineFeed = -1;
+let jContinuationsAtLineFeed = 0;
+// The last string's continuation bytes; the last number's digits and whether it had an exponent.
+let jStringContinuations = 0;
+let jDigits = 0;
+let jExponent = false;
+// Stamps of the properties seen in the record being read.
+let jVisit = 0;
+
+/** Line feeds in the bytes the last jsonRecords took. */
+export function scannedLineFeeds(): i32 {
+  return jsonLineFeedsRead;
+}
+
+/** Code points after the last of those line feeds (after the start when there is none). */
+export function scannedColumns(): i32 {
+  return jsonColumnsAfter;
+}
+
+/**
+ * Reads clean records from input[0, len), at most maxRecords, and returns how many; scannedEnd()
+ * is then the offset after the last one: after its comma (an array) or its line feed (NDJSON).
+ * `seen` is a word per column, kept by the caller between calls. The 16 bytes after the input
+ * must be readable.
+ */
+export function jsonRecords(
+  prog: i32,
+  input: i32,
+  len: i32,
+  maxRecords: i32,
+  ndjson: bool,
+  seen: i32,
+): i32 {
+  const columns = load<i32>(prog);
+  const strict = load<i32>(prog, 4) != 0;
+  jp = input;
+  jEnd = input + len;
+  jContinuations = 0;
+  jLineFeeds = 0;
+  jAfterLineFeed = -1;
+  jContinuationsAtLineFeed = 0;
+  let records = 0;
+  let end = input;
+  let endLineFeeds = 0;
+  let endAfterLineFeed = -1;
+  let endContinuationsAtLineFeed = 0;
+  let endContinuations = 0;
+  while (records < maxRecords) {
+    // Blank lines before an NDJSON record are no record; a record stays on its line.
+    jLinesInside = true;
+    jsonSpace();
+    jLinesInside = !ndjson;
+    if (jp >= jEnd || load<u8>(jp) != JSON_OPEN_BRACE) break;
+    jp++;
+    const visit = ++jVisit;
+    if (!jsonObject(prog, columns, strict, seen, visit)) break;
+    let complete = true;
+    for (let col = 0; col < columns; col++) {
+      const column = prog + HEADER_BYTES + col * COLUMN_BYTES;
+      if ((load<i32>(column) & REQUIRED) != 0 && load<i32>(seen + col * 4) != visit) {
+        complete = false;
+        break;
+      }
+    }
+    if (!complete) break;
+    if (ndjson) {
+      while (jp < jEnd) {
+        const b = load<u8>(jp);
+        if (b != 32 && b != 9 && b != CR) break;
+        jp++;
+      }
+      if (jp >= jEnd || load<u8>(jp) != LF) break;
+      jp++;
+      jLineFeeds++;
+      jAfterLineFeed = jp;
+      jContinuationsAtLineFeed = jContinuations;
+    } else {
+      jLinesInside = true;
+      jsonSpace();
+      if (jp >= jEnd || load<u8>(jp) != JSON_COMMA) break;
+      jp++;
+    }
+    records++;
+    end = jp;
+    endLineFeeds = jLineFeeds;
+    endAfterLineFeed = jAfterLineFeed;
+    endContinuationsAtLineFeed = jContinuationsAtLineFeed;
+    endContinuations = jContinuations;
+  }
+  resultEnd = end - input;
+  jsonLineFeedsRead = endLineFeeds;
+  jsonColumnsAfter =
+    endAfterLineFeed < 0
+      ? end - input - endContinuations
+      : end - endAfterLineFeed - (endContinuations - endContinuationsAtLineFeed);
+  return records;
+}
+
+/** Skips JSON whitespace (line feeds only while jLinesInside), counting line feeds. */
+function jsonSpace(): void {
+  while (jp < jEnd) {
+    const b = load<u8>(jp);
+    if (b == 32 || b == 9 || b == CR) {
+      jp++;
+    } else if (b == LF && jLinesInside) {
+      jp++;
+      jLineFeeds++;
+      jAfterLineFeed = jp;
+      jContinuationsAtLineFeed = jContinuations;
+    } else {
+      return;
+    }
+  }
+}
+
+/** The object's members after its `{`, through its `}`; false where the scan stops. */
+function jsonObject(prog: i32, columns: i32, strict: bool, seen: i32, visit: i32): bool {
+  jsonSpace();
+  if (jp < jEnd && load<u8>(jp) == JSON_CLOSE_BRACE) {
+    jp++;
+    return true;
+  }
+  let hint = 0;
+  for (;;) {
+    if (jp >= jEnd || load<u8>(jp) != QUOTE) return false;
+    const keyStart = jp + 1;
+    jp = keyStart;
+    const keyEnd = jsonString(false);
+    // A key with other than ASCII would have to be compared as the reader decodes it.
+    if (keyEnd < 0 || jStringContinuations != 0) return false;
+    jp = keyEnd + 1;
+    const col = jsonColumn(prog, columns, keyStart, keyEnd, hint);
+    jsonSpace();
+    if (jp >= jEnd || load<u8>(jp) != JSON_COLON) return false;
+    jp++;
+    jsonSpace();
+    if (jp >= jEnd) return false;
+    if (col < 0) {
+      if (strict || !jsonSkipScalar()) return false;
+    } else {
+      hint = col + 1;
+      const stamp = seen + col * 4;
+      // A duplicate key: the last value wins, at the first key's position; JavaScript decides.
+      if (load<i32>(stamp) == visit) return false;
+      store<i32>(stamp, visit);
+      if (!jsonFieldValue(prog, prog + HEADER_BYTES + col * COLUMN_BYTES)) return false;
+    }
+    jsonSpace();
+    if (jp >= jEnd) return false;
+    const b = load<u8>(jp);
+    jp++;
+    if (b == JSON_CLOSE_BRACE) return true;
+    if (b != JSON_COMMA) return false;
+    jsonSpace();
+  }
+  return false;
+}
+
+/** The column whose key is input[from, to), trying `hint` first (keys come in order); or -1. */
+function jsonColumn(prog: i32, columns: i32, from: i32, to: i32, hint: i32): i32 {
+  const length = to - from;
+  for (let k = 0; k < columns; k++) {
+    let col = hint + k;
+    if (col >= columns) col -= columns;
+    const key = prog + load<i32>(prog + HEADER_BYTES + col * COLUMN_BYTES, 12);
+    if (load<i32>(key) == length && memory.compare(key + 4, from, length) == 0) return col;
+  }
+  return -1;
+}
+
+/** The value of a schema property at jp, checked by its column; false where the scan stops. */
+function jsonFieldValue(prog: i32, column: i32): bool {
+  const flags = load<i32>(column);
+  const b = load<u8>(jp);
+  if (b == 0x6e) return jsonWord(0x6c6c756e, 4) && (flags & REQUIRED) == 0;
+  if ((flags & JS) != 0) return false;
+  const from = jp;
+  if (b == QUOTE) {
+    if ((flags & JSON_STRINGS) == 0) return false;
+    jp++;
+    const to = jsonString(false);
+    if (to < 0) return false;
+    jp = to + 1;
+    // "" is a value in JSON, not a missing cell: JavaScript checks it.
+    return to > from + 1 && checkCell(prog, column, from + 1, to, 0, jStringContinuations);
+  }
+  if (b == 0x74 || b == 0x66) {
+    if ((flags & JSON_BOOLEANS) == 0) return false;
+    if (!(b == 0x74 ? jsonWord(0x65757274, 4) : jsonWord(0x736c6166, 5))) return false;
+    return checkCell(prog, column, from, jp, 0, 0);
+  }
+  if ((flags & JSON_NUMBERS) == 0) return false;
+  const to = jsonNumber();
+  if (to < 0 || jExponent || jDigits > 15) return false;
+  jp = to;
+  return checkCell(prog, column, from, to, 0, 0);
+}
+
+/** true, false or null at jp (its first four bytes `word`, false's fifth an e); moves past it. */
+function jsonWord(word: u32, length: i32): bool {
+  if (jp + length > jEnd || load<u32>(jp) != word) return false;
+  if (length == 5 && load<u8>(jp + 4) != 0x65) return false;
+  jp += length;
+  return true;
+}
+
+/** A scalar at jp, any well-formed one; false for containers and where the scan stops. */
+function jsonSkipScalar(): bool {
+  const b = load<u8>(jp);
+  if (b == QUOTE) {
+    jp++;
+    const to = jsonString(true);
+    if (to < 0) return false;
+    jp = to + 1;
+    return true;
+  }
+  if (b == 0x74) return jsonWord(0x65757274, 4);
+  if (b == 0x66) return jsonWord(0x736c6166, 5);
+  if (b == 0x6e) return jsonWord(0x6c6c756e, 4);
+  const to = jsonNumber();
+  if (to < 0) return false;
+  jp = to;
+  return true;
+}
+
+/**
+ * The string from jp (after its opening quote): the address of its closing quote, or -1 at a raw
+ * control character, malformed UTF-8, the input's end, or (unless `escapes`) a backslash.
+ * Counts its UTF-8 continuation bytes.
+ */
+function jsonString(escapes: bool): i32 {
+  let q = jp;
+  let continuations = 0;
+  const vQuote = i8x16.splat(<i8>QUOTE);
+  const vBackslash = i8x16.splat(<i8>JSON_BACKSLASH);
+  const vControl = i8x16.splat(0x20);
+  for (;;) {
+    for (;;) {
+      if (q >= jEnd) return -1;
+      const v = v128.load(q);
+      const hit = v128.or(
+        v128.or(i8x16.eq(v, vQuote), i8x16.eq(v, vBackslash)),
+        i8x16.lt_u(v, vControl),
+      );
+      const bits = i8x16.bitmask(v128.or(hit, i8x16.lt_s(v, i8x16.splat(0))));
+      if (bits != 0) {
+        q += ctz(bits);
+        break;
+      }
+      q += 16;
+    }
+    if (q >= jEnd) return -1;
+    const b = load<u8>(q);
+    if (b == QUOTE) {
+      jStringContinuations = continuations;
+      jContinuations += continuations;
+      return q;
+    }
+    if (b < 0x20) return -1;
+    if (b == JSON_BACKSLASH) {
+      if (!escapes || q + 1 >= jEnd) return -1;
+      const e = load<u8>(q + 1);
+      if (e == 0x75) {
+        if (q + 6 > jEnd) return -1;
+        for (let k = q + 2; k < q + 6; k++) {
+          const h = (<u32>load<u8>(k)) | 0x20;
+          if (!(h - 48 < 10 || h - 0x61 < 6)) return -1;
+        }
+        q += 6;
+      } else if (
+        e == QUOTE ||
+        e == JSON_BACKSLASH ||
+        e == 0x2f ||
+        e == 0x62 ||
+        e == 0x66 ||
+        e == 0x6e ||
+        e == 0x72 ||
+        e == 0x74
+      ) {
+        q += 2;
+      } else {
+        return -1;
+      }
+      continue;
+    }
+    const n = utf8Length(q, jEnd);
+    if (n == 0) return -1;
+    continuations += n - 1;
+    q += n;
+  }
+  return -1;
+}
+
+/**
+ * A number literal at jp, as JSON writes one: where it ends, or -1 (not one, or it reaches the
+ * input's end, where it may go on). Sets jDigits and jExponent.
+ */
+function jsonNumber(): i32 {
+  let q = jp;
+  if (load<u8>(q) == JSON_MINUS) q++;
+  if (q >= jEnd) return -1;
+  const first = <u32>load<u8>(q);
+  let digits = 0;
+  if (first == 48) {
+    q++;
+    digits = 1;
+  } else if (first - 49 < 9) {
+    while (q < jEnd && isDigit(load<u8>(q))) {
+      q++;
+      digits++;
+    }
+  } else {
+    return -1;
+  }
+  jExponent = false;
+  if (q < jEnd && load<u8>(q) == 0x2e) {
+    q++;
+    const fraction = q;
+    while (q < jEnd && isDigit(load<u8>(q))) q++;
+    if (q == fraction) return -1;
+    digits += q - fraction;
+  }
+  if (q < jEnd && (load<u8>(q) | 0x20) == 0x65) {
+    jExponent = true;
+    q++;
+    if (q < jEnd && (load<u8>(q) == 0x2b || load<u8>(q) == JSON_MINUS)) q++;
+    const exponent = q;
+    while (q < jEnd && isDigit(load<u8>(q))) q++;
+    if (q == exponent) return -1;
+  }
+  if (q >= jEnd) return -1;
+  jDigits = digits;
+  return q;
+}

@@ -2,8 +2,9 @@
 // reads them (all offsets from the program's start, little-endian):
 //   header   columns, delimiter, longest cell in bytes, columns whose offsets go out, the rules'
 //            offset, their count, the keys among them, the cells' scratch area (i32 each)
-//   columns  16 bytes each: flags (1 required, 2 checked in JS, 4 offsets out), ops' offset,
-//            op count, 0
+//   columns  16 bytes each: flags (1 required, 2 checked in JS, 4 offsets out; for JSON, the
+//            kinds of value its ops read: 8 strings, 16 numbers, 32 booleans), ops' offset,
+//            op count, and for JSON the offset of its key (length, then UTF-8 bytes)
 //   ops      32 bytes each: code, then seven words of parameters
 //   data     hash tables, date segments, pattern items and bitmaps the ops point to; the rules
 //            (32 bytes each: kind, items' offset, item count, two parameters) and their items
@@ -51,7 +52,13 @@ export interface CoreColumn {
   /** Checked by the core, and its cells' offsets go to JavaScript too (for the rules). */
   offsets: boolean;
   ops: readonly ByteOp[];
+  /** JSON: the property's key, and the kinds of value its ops read (JSON_KINDS' bits). */
+  key?: string;
+  jsonKinds?: number;
 }
+
+/** The kinds of JSON value a column's ops read (wasm/csv-core.ts jsonRecords). */
+export const JSON_KINDS = { strings: 8, numbers: 16, booleans: 32 } as const;
 
 const HEADER_BYTES = 32;
 const COLUMN_BYTES = 16;
@@ -79,6 +86,7 @@ const OP_CODES: Record<ByteOp['kind'], number> = {
   chars: 9,
 };
 
+/** `delimiter`: the CSV delimiter's code; for JSON, 1 when properties not described stop the scan. */
 export function encodeProgram(
   columns: readonly CoreColumn[],
   delimiter: number,
@@ -97,10 +105,15 @@ export function encodeProgram(
     const at = HEADER_BYTES + k * COLUMN_BYTES;
     const ops = column.js ? [] : column.ops;
     const flags =
-      (column.required ? REQUIRED : 0) | (column.js ? JS : 0) | (column.offsets ? OFFSETS : 0);
+      (column.required ? REQUIRED : 0) |
+      (column.js ? JS : 0) |
+      (column.offsets ? OFFSETS : 0) |
+      (column.jsonKinds ?? 0);
     data.view.setInt32(at, flags, true);
     data.view.setInt32(at + 4, op, true);
     data.view.setInt32(at + 8, ops.length, true);
+    if (column.key !== undefined)
+      data.view.setInt32(at + 12, data.append(lengthPrefixed(encoder.encode(column.key))), true);
     for (const o of ops) {
       writeOp(data, op, o);
       op += OP_BYTES;
@@ -230,6 +243,14 @@ export function fnv1a(bytes: Uint8Array, fold: boolean): number {
   return hash;
 }
 
+/** A set's value or a JSON key as the core compares it: its length, then its bytes. */
+function lengthPrefixed(bytes: Uint8Array): Uint8Array {
+  const entry = new Uint8Array(4 + bytes.length);
+  new DataView(entry.buffer).setInt32(0, bytes.length, true);
+  entry.set(bytes, 4);
+  return entry;
+}
+
 /** Open addressing, at most half full; a slot holds an entry's offset (length, bytes) or 0. */
 function hashTable(
   data: DataArea,
@@ -242,12 +263,9 @@ function hashTable(
   const slots = new Int32Array(size);
   for (const value of distinct) {
     const bytes = encoder.encode(value);
-    const entry = new Uint8Array(4 + bytes.length);
-    new DataView(entry.buffer).setInt32(0, bytes.length, true);
-    entry.set(bytes, 4);
     let slot = fnv1a(bytes, fold) & (size - 1);
     while (slots[slot] !== 0) slot = (slot + 1) & (size - 1);
-    slots[slot] = data.append(entry);
+    slots[slot] = data.append(lengthPrefixed(bytes));
   }
   const table = new Uint8Array(slots.buffer);
   return { offset: data.append(table), mask: size - 1 };

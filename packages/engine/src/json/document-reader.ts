@@ -150,6 +150,58 @@ export class DocumentReader {
     return { row: this.row, clean: this.phase === at && this.carry.length === 0 };
   }
 
+  /** Records may be taken on their bytes (JsonSink.byteRecords), as quickRecord may take them. */
+  get takesBytes(): boolean {
+    return this.quick !== undefined;
+  }
+
+  /** The shape once known for good: 'array' or 'ndjson' when records are read one after another. */
+  get settledShape(): 'array' | 'ndjson' | undefined {
+    const phase = this.phase;
+    if (this.shape === 'array' && phase >= ARRAY_OPEN && phase <= ARRAY_AFTER_COMMA) return 'array';
+    if (this.shape === 'ndjson' && phase >= LINE_START && phase <= LINE_SKIP) return 'ndjson';
+    return undefined;
+  }
+
+  /** At a boundary() a reader could resume at: the records read so far; otherwise -1. */
+  bytesBoundary(): number {
+    return this.settledShape !== undefined && this.boundary().clean ? this.row : -1;
+  }
+
+  /**
+   * After bytesBoundary(), `records` clean records were taken on their bytes, holding `lineFeeds`
+   * line feeds and ending `columns` code points after the last (after the boundary if none): the
+   * reader stands at the same kind of boundary after them.
+   */
+  skipRecords(records: number, lineFeeds: number, columns: number): void {
+    this.row += records;
+    if (lineFeeds > 0) {
+      this.cursor.line += lineFeeds;
+      this.cursor.column = 1 + columns;
+    } else {
+      this.cursor.column += columns;
+    }
+  }
+
+  /**
+   * How many more characters the reader can be given before a record still open at their end
+   * would be checked for its size (text() below): up to there, where a piece of text ends cannot
+   * change what is reported.
+   */
+  roomBeforeChecks(): number {
+    const limits = this.limits;
+    const fresh = Math.min(
+      limits.firstSyntaxCheckChars - 1,
+      limits.maxRecordChars,
+      limits.maxRecordMembers,
+    );
+    if (!this.isBuffering()) return fresh;
+    return (
+      Math.min(fresh, this.nextSyntaxCheck - 1, limits.maxRecordMembers - this.scanner.members) -
+      this.carry.length
+    );
+  }
+
   /** `controls`: whether the piece may hold control characters (QuickRecord's last argument). */
   text(piece: string, controls = true): void {
     if (this.phase === STOPPED) return;

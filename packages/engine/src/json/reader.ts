@@ -32,6 +32,7 @@ import { DocumentReader, type JsonReaderLimits } from './document-reader.ts';
 import { forEachAsciiStretch } from '../text/ascii-stretches.ts';
 import { hasOtherControls } from '../text/controls.ts';
 import { createUtf8Stream } from './utf8-stream.ts';
+import { LINE_FEED } from './char-codes.ts';
 
 export type { JsonReaderLimits } from './document-reader.ts';
 
@@ -67,6 +68,30 @@ export type QuickRecord = (
 export const QUICK_RECORD_MAX_DEPTH = 16;
 
 /**
+ * Clean records taken on their bytes (the WebAssembly byte core, validate/json-bytes.ts): from a
+ * record boundary of an array (just after a comma) or NDJSON (a line's start), it reads the
+ * records it can call clean, exactly as the normal path would find them, and stops at the first
+ * other one, which the reader then reads the usual way.
+ */
+export interface JsonByteRecords {
+  /** False once it has given up for the run (the reader then reads every record as text). */
+  active: boolean;
+  /** Makes `piece` the bytes later calls read (once per piece: copying it costs). */
+  load(piece: Uint8Array): void;
+  /**
+   * Takes clean records from the piece's offset `start`, after `row` records, and returns the
+   * offset after the last: after its comma, or its line feed. Sets records, lineFeeds (among the
+   * bytes taken) and columns (code points after the last line feed, or after `start`).
+   */
+  take(start: number, row: number, ndjson: boolean): number;
+  records: number;
+  lineFeeds: number;
+  columns: number;
+  /** The offset after the comma that ends the array element at `start`, or -1 in this piece. */
+  elementEnd(start: number): number;
+}
+
+/**
  * Values are plain JSON values, except that a number whose literal a double cannot hold exactly
  * arrives as a LosslessNumber (model.ts). Rows: the first record is row 1.
  */
@@ -75,6 +100,8 @@ export interface JsonSink {
   record(value: unknown, row: number, path: string): void;
   /** Optional: takes clean records whole, before they are built (see QuickRecord). */
   quickRecord?: QuickRecord;
+  /** Optional: takes clean records on their bytes, before they are decoded. */
+  byteRecords?: JsonByteRecords | undefined;
   issue(
     row: number,
     code: 'parse_error' | 'encoding_error' | 'record_too_large',
@@ -113,6 +140,8 @@ export interface JsonResume {
  * ranges of a file push at the offsets one reading from the start would (engine/src/parallel).
  */
 export const JSON_PIECE_BYTES = 64 * 1024;
+
+const NO_BYTES: Uint8Array = new Uint8Array(0);
 
 export const DEFAULT_MAX_DEPTH = 64;
 /** options.maxDepth is capped here: whatever walks the records afterwards may recurse. */
@@ -173,9 +202,51 @@ export function createJsonReaderWithLimits(
   );
   let ended = false;
   let pieceControls = true;
-  const pushStretch = (piece: Uint8Array) => (start: number, end: number) => {
-    if (!document.hasStopped) bytes.push(piece.subarray(start, end));
+  // One callee for every stretch: a new closure per piece would make the optimized
+  // forEachAsciiStretch, which inlines it, deoptimize (see csv/reader.ts).
+  let stretchBytes = NO_BYTES;
+  const pushStretch = (start: number, end: number) => {
+    if (!document.hasStopped) bytes.push(stretchBytes.subarray(start, end));
   };
+  const decodeText = (piece: Uint8Array) => {
+    stretchBytes = piece;
+    forEachAsciiStretch(piece, pushStretch);
+    stretchBytes = NO_BYTES;
+  };
+  const byteRecords = document.takesBytes ? sink.byteRecords : undefined;
+
+  /**
+   * The byte core takes the clean records it can from each record boundary; the text between
+   * (where it stops, and the end of a record that began in the last piece) is decoded and read
+   * here up to the next boundary, when one is known and so near that the reader's checks of a
+   * record's size could not fall inside it (so verdicts do not depend on where it cuts the text).
+   */
+  function readPiece(piece: Uint8Array, core: JsonByteRecords): void {
+    core.load(piece);
+    let at = 0;
+    while (at < piece.length && core.active && !document.hasStopped) {
+      const shape = document.settledShape;
+      if (shape === undefined) break;
+      const row = bytes.pending ? -1 : document.bytesBoundary();
+      if (row >= 0) {
+        const stop = core.take(at, row, shape === 'ndjson');
+        if (!core.active) break;
+        if (core.records > 0) {
+          document.skipRecords(core.records, core.lineFeeds, core.columns);
+          bytes.skip(stop - at);
+          at = stop;
+          continue;
+        }
+      }
+      const next =
+        row >= 0 && shape === 'array' ? core.elementEnd(at) : piece.indexOf(LINE_FEED, at) + 1;
+      const end = next > at && next - at <= document.roomBeforeChecks() ? next : piece.length;
+      decodeText(piece.subarray(at, end));
+      at = end;
+    }
+    if (at < piece.length && !document.hasStopped) decodeText(piece.subarray(at));
+  }
+
   return {
     push(chunk) {
       // Big chunks (a whole file at once) are decoded a slice at a time: a decoded piece must
@@ -185,7 +256,8 @@ export function createJsonReaderWithLimits(
         if (ended || document.hasStopped) return;
         const piece = chunk.subarray(from, from + JSON_PIECE_BYTES);
         pieceControls = hasOtherControls(piece);
-        forEachAsciiStretch(piece, pushStretch(piece));
+        if (byteRecords?.active === true) readPiece(piece, byteRecords);
+        else decodeText(piece);
       }
     },
     end() {

@@ -15,6 +15,10 @@ export interface DecodedTextSink {
 export interface Utf8Stream {
   push(chunk: Uint8Array): void;
   end(): void;
+  /** Bytes pushed are not yet text: a character cut by a chunk's end, or a line being skipped. */
+  readonly pending: boolean;
+  /** The next `count` bytes were read elsewhere (well-formed UTF-8, never pending afterwards). */
+  skip(count: number): void;
 }
 
 const LINE_FEED = 0x0a;
@@ -103,7 +107,16 @@ export function createUtf8Stream(sink: DecodedTextSink, startOffset = 0): Utf8St
     sink.invalidUtf8(at, at === 0 ? utf16Note(firstByte) : '');
   }
 
-  return { push, end };
+  return {
+    push,
+    end,
+    get pending() {
+      return tailLength > 0 || skippingToLineFeed;
+    },
+    skip(count) {
+      received += count;
+    },
+  };
 }
 
 function utf16Note(firstByte: number): string {

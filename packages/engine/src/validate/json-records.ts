@@ -7,6 +7,7 @@ import type { Failure } from './compile.ts';
 import { describeJsonValue, jsonValueText } from './issue-value.ts';
 import { buildJsonTree, isJsonObject, pathSegment, type JsonNode } from './json-fields.ts';
 import { createQuickRecord } from './json-quick.ts';
+import { createJsonByteRecords } from './json-bytes.ts';
 import { messages } from './messages.ts';
 import { REQUIRED, fieldIssue, ruleIssue, type RecordSource, type Run } from './run.ts';
 import { RowView, type CompiledRules, type RuleFailure } from './cross-field.ts';
@@ -128,6 +129,7 @@ export function jsonRecords(run: Run): RecordSource {
       // The fast path sees no values, and rules need them: with rules, every record is parsed.
       quickRecord:
         rules === undefined ? createQuickRecord(root, (row) => run.startRow(row)) : undefined,
+      byteRecords: rules === undefined ? createJsonByteRecords(run, root) : undefined,
 
       record(value, row, path) {
         if (!run.startRow(row)) return;

@@ -1,0 +1,330 @@
+// The byte core's JSON records (decision 252) change nothing but speed: for generated schemas
+// (every field type, rules, unique, required or not, extra properties allowed or not) and
+// generated files (an array one record a line, on one line, pretty-printed; NDJSON with blank
+// lines and CRLF; values of every JSON kind, escapes, multibyte text, nulls, missing, extra,
+// duplicate and escaped keys, nested values, a broken record), pushed whole and in random
+// chunks, validation with the core gives the same ValidationResult, and the same issues in the
+// same order, as validation without it. Files are larger than the 64 KiB piece the reader reads
+// before the core is offered anything. The core's takes are counted, so that the comparison
+// cannot pass with the core silently off.
+import fc from 'fast-check';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { Issue, SchemaModel, ValidationResult } from '../model.ts';
+import type { WebFieldValidation } from '../schema/web-types.ts';
+import { parseSchema } from '../schema/parse.ts';
+import { createValidator, type ValidateOptions } from '../validate/validator.ts';
+import { taken } from '../../test/counting-core.ts';
+
+vi.mock('./load.ts', async (importOriginal) =>
+  (await import('../../test/counting-core.ts')).countingLoad(importOriginal),
+);
+
+const NOW = new Date('2024-02-29T12:00:00Z');
+
+interface Template {
+  type: string;
+  validation: WebFieldValidation;
+  /** JSON texts of values of the field's own kind and others, good and bad. */
+  pool: readonly string[];
+}
+
+const TEMPLATES: readonly Template[] = [
+  {
+    type: 'integer',
+    validation: { minValue: '1', maxValue: '1000' },
+    pool: ['5', '7', '1000', '1001', '0', '-0', '12.0', '1e3', '12345678901234567', '"5"', 'true'],
+  },
+  {
+    type: 'integer',
+    validation: {},
+    pool: ['-3', '42', '999999999999999', '9007199254740993', '-0', '1.5'],
+  },
+  {
+    type: 'number',
+    validation: { minValue: '0', precision: 2 },
+    pool: ['1.5', '12.30', '12.301', '0', '-0.01', '9999.99', '1E2', '0.1', '"1.5"', '12.300'],
+  },
+  {
+    type: 'number',
+    validation: { exclusiveMaximum: '10.5' },
+    pool: ['10.49', '-7', '10.5', '10.500000000000001', '3', '123456789012.34'],
+  },
+  { type: 'boolean', validation: {}, pool: ['true', 'false', '"true"', '1', '"yes"'] },
+  {
+    type: 'boolean',
+    validation: { truthy: ['yes'], falsy: ['no'] },
+    pool: ['true', 'false', '"yes"'],
+  },
+  {
+    type: 'date',
+    validation: { format: 'YYYY-MM-DD' },
+    pool: [
+      '"2024-01-05"',
+      '"2024-02-30"',
+      '"2024-1-5"',
+      '""',
+      '"2024-01-05 "',
+      '5',
+      '"2023-12-31"',
+    ],
+  },
+  {
+    type: 'email',
+    validation: {},
+    pool: ['"a@b.co"', '"x.y@ex.org"', '"bad"', '"ü@b.co"', '"a\\u0040b.co"', '"a@b"'],
+  },
+  {
+    type: 'url',
+    validation: {},
+    pool: ['"https://e.com/a"', '"http://ex.org/p?q=1"', '"ftp://x"', '"https://e.com/a b"'],
+  },
+  {
+    type: 'enum',
+    validation: { values: ['A', 'B', '1'] },
+    pool: ['"A"', '"B"', '"C"', '1', '"1"', 'true'],
+  },
+  {
+    type: 'string',
+    validation: { minLength: 2, maxLength: 10 },
+    pool: [
+      '"ab"',
+      '"a"',
+      '"😀😀"',
+      '"é"',
+      '"a\\"b"',
+      '"a\\nb"',
+      '"  "',
+      '""',
+      '"\\u00e9t\\u00e9"',
+      '"abcdefghijk"',
+    ],
+  },
+  {
+    type: 'string',
+    validation: { pattern: '^[A-Z]{3}-[0-9]{2}$' },
+    pool: ['"ABC-12"', '"XYZ-00"', '"abc-12"', '"ABC-123"', '"ÀBC-12"'],
+  },
+  { type: 'string', validation: { unique: true }, pool: ['"u<k>"', '"same"', '"u<k>x"'] },
+  { type: 'string', validation: {}, pool: ['"free text"', '"tab\\there"', '"ok"', '7', 'false'] },
+];
+
+/** Mostly one of a pool's first two values (they pass), so that many records are clean. */
+const pick = fc.oneof({ weight: 6, arbitrary: fc.nat(1) }, { weight: 1, arbitrary: fc.nat() });
+
+/** Values of no field's kind, for any property. */
+const OTHER_VALUES = ['null', '{"x":1}', '[1,2]', '{}', '[]', '"\\ud800"', '-1.5e-3'];
+
+interface Field {
+  template: Template;
+  required: boolean;
+}
+
+interface SchemaCase {
+  fields: Field[];
+  additionalProperties: boolean;
+}
+
+const schemaCase: fc.Arbitrary<SchemaCase> = fc.record({
+  fields: fc.array(
+    fc.record({
+      template: fc.constantFrom(...TEMPLATES),
+      required: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 7 },
+  ),
+  additionalProperties: fc.boolean(),
+});
+
+type Member =
+  | { kind: 'own'; pick: number }
+  | { kind: 'other'; pick: number }
+  | { kind: 'missing' }
+  | { kind: 'duplicate'; pick: number };
+
+interface RecordCase {
+  members: Member[];
+  extra: number;
+  shuffle: boolean;
+  escapedKey: boolean;
+  broken: boolean;
+  badByte: boolean;
+}
+
+const member: fc.Arbitrary<Member> = fc.oneof(
+  { weight: 30, arbitrary: fc.record({ kind: fc.constant('own' as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('other' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'missing' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('duplicate' as const), pick: fc.nat() }) },
+);
+
+const recordCase = (fields: number): fc.Arbitrary<RecordCase> =>
+  fc.record({
+    members: fc.array(member, { minLength: fields, maxLength: fields }),
+    extra: fc.oneof({ weight: 4, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.nat() }),
+    shuffle: fc.boolean(),
+    escapedKey: fc.constantFrom(false, false, false, false, false, false, false, true),
+    broken: fc.constantFrom(false, false, false, false, false, false, false, false, false, true),
+    badByte: fc.constantFrom(false, false, false, false, false, false, false, false, false, true),
+  });
+
+interface FileCase {
+  records: RecordCase[];
+  layout: 'lines' | 'compact' | 'pretty' | 'ndjson';
+  crlf: boolean;
+  bom: boolean;
+  chunks: number[];
+  maxRows: number | undefined;
+}
+
+const fileCase = (fields: number): fc.Arbitrary<FileCase> =>
+  fc.record({
+    records: fc.array(recordCase(fields), { minLength: 1, maxLength: 30 }),
+    layout: fc.constantFrom('lines', 'compact', 'pretty', 'ndjson'),
+    crlf: fc.boolean(),
+    bom: fc.constantFrom(false, false, false, true),
+    chunks: fc.array(fc.integer({ min: 1, max: 200_000 }), { minLength: 1, maxLength: 4 }),
+    maxRows: fc.constantFrom(undefined, undefined, undefined, 700),
+  });
+
+/** Stands for a byte that is not UTF-8 (0xFF) in the file. */
+const BAD_BYTE = '~BAD~';
+
+const EXTRA_VALUES = ['1', '"é"', '{"a":1}', '"x\\"y"', 'null', '[true]'];
+
+function recordText(s: SchemaCase, r: RecordCase, k: number, pretty: boolean): string {
+  const parts: string[] = [];
+  s.fields.forEach((f, i) => {
+    const m = r.members[i] as Member;
+    const key = r.escapedKey && i === 0 ? `"f\\u0030"` : `"f${i}"`;
+    const pool = f.template.pool;
+    if (m.kind === 'missing') return;
+    const value =
+      m.kind === 'other'
+        ? (OTHER_VALUES[m.pick % OTHER_VALUES.length] as string)
+        : (pool[m.pick % pool.length] as string);
+    parts.push(`${key}:${value.replaceAll('<k>', String(k))}`);
+    if (m.kind === 'duplicate') parts.push(`${key}:${pool[(m.pick + 1) % pool.length] as string}`);
+  });
+  if (r.extra >= 0) parts.push(`"extra":${EXTRA_VALUES[r.extra % EXTRA_VALUES.length] as string}`);
+  if (r.badByte) parts.push(`"bad":"${BAD_BYTE}"`);
+  if (r.shuffle && parts.length > 1) parts.push(parts.shift() as string);
+  const body = pretty ? `{\n    ${parts.join(',\n    ')}\n  }` : `{${parts.join(',')}}`;
+  return r.broken ? body.replace(':', ' ') : body;
+}
+
+/**
+ * The records, repeated past 64 KiB several times, laid out as the case says. Broken records and
+ * bad bytes are in one round only, past the first 64 KiB (an array stops reading at the first).
+ */
+function fileText(s: SchemaCase, f: FileCase): string {
+  const texts: string[] = [];
+  let size = 0;
+  let faultRound = -1;
+  for (let k = 0; size < 200_000; k++) {
+    const r = f.records[k % f.records.length] as RecordCase;
+    const round = Math.floor(k / f.records.length);
+    if (faultRound < 0 && size > 100_000 && k % f.records.length === 0) faultRound = round;
+    const record = round === faultRound ? r : { ...r, broken: false, badByte: false };
+    const text = recordText(s, record, k, f.layout === 'pretty');
+    texts.push(text);
+    size += text.length + 2;
+  }
+  const nl = f.crlf ? '\r\n' : '\n';
+  let text: string;
+  if (f.layout === 'ndjson') {
+    text = texts.map((t, k) => (k % 97 === 5 ? `${nl}${t}` : t)).join(nl) + nl;
+  } else if (f.layout === 'compact') {
+    text = `[${texts.join(',')}]`;
+  } else {
+    const indent = f.layout === 'pretty' ? '  ' : '';
+    text = `[${nl}${texts.map((t) => indent + t.replaceAll('\n', nl)).join(`,${nl}`)}${nl}]${nl}`;
+  }
+  return (f.bom ? '\uFEFF' : '') + text;
+}
+
+interface Outcome {
+  result: ValidationResult;
+  issues: Issue[];
+}
+
+function validate(
+  schema: SchemaModel,
+  bytes: Uint8Array,
+  options: Partial<ValidateOptions>,
+  byteCore: boolean,
+  chunks: readonly number[] | undefined,
+): Outcome {
+  const issues: Issue[] = [];
+  const v = createValidator(schema, {
+    fileType: 'json',
+    now: NOW,
+    ...options,
+    byteCore,
+    onIssue: (i) => issues.push(i),
+  });
+  if (chunks === undefined) v.push(bytes);
+  else {
+    let k = 0;
+    for (let at = 0; at < bytes.length; k++) {
+      const size = chunks[k % chunks.length] as number;
+      v.push(bytes.subarray(at, at + size));
+      at += size;
+    }
+  }
+  return { result: v.end(), issues };
+}
+
+function schemaOf(s: SchemaCase): SchemaModel {
+  const parsed = parseSchema(
+    {
+      name: 'generated',
+      fields: s.fields.map((f, i) => ({
+        name: `f${i}`,
+        type: f.template.type,
+        required: f.required,
+        validation: f.template.validation,
+      })),
+    },
+    'web',
+  );
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  return { ...parsed.value, additionalProperties: s.additionalProperties };
+}
+
+const encoder = new TextEncoder();
+
+function bytesOf(text: string): Uint8Array {
+  const parts = text.split(BAD_BYTE).map((t) => encoder.encode(t));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, parts.length - 1));
+  let at = 0;
+  parts.forEach((p, k) => {
+    if (k > 0) out[at++] = 0xff;
+    out.set(p, at);
+    at += p.length;
+  });
+  return out;
+}
+
+const cases = schemaCase.chain((s) => fc.tuple(fc.constant(s), fileCase(s.fields.length)));
+
+describe('the byte core reads JSON records as the JavaScript path does', () => {
+  afterAll(() => {
+    console.log(`byte core, JSON: ${taken.jsonRecords} records in ${taken.jsonTakes} takes`);
+    expect(taken.jsonRecords).toBeGreaterThan(10_000);
+  });
+
+  it('generated schemas and files, whole and in random chunks', () => {
+    fc.assert(
+      fc.property(cases, ([s, f]) => {
+        const schema = schemaOf(s);
+        const bytes = bytesOf(fileText(s, f));
+        const options: Partial<ValidateOptions> =
+          f.maxRows === undefined ? {} : { maxRows: f.maxRows };
+        const reference = validate(schema, bytes, options, false, undefined);
+        expect(validate(schema, bytes, options, true, undefined)).toEqual(reference);
+        expect(validate(schema, bytes, options, true, f.chunks)).toEqual(reference);
+      }),
+      { numRuns: 120, seed: 252 },
+    );
+  });
+});

@@ -1,0 +1,167 @@
+// Clean JSON records taken on their bytes by the WebAssembly byte core (decision 252), as
+// csv-bytes.ts takes CSV records: the core reads the records of an array or NDJSON file from a
+// record boundary and stops at the first one it cannot call clean, which the reader then reads
+// the usual way (with the text fast path, json-quick.ts, or JSON.parse). The core checks the
+// schema's top-level properties with the same byte ops as CSV cells, only on values whose JSON
+// reading is the text those ops read (bytecore/field-ops.ts): a string without escapes for the
+// text types, a short plain number literal for integer and number fields, true or false for
+// booleans. Any other property of the schema, nested objects, unique and reference lists stop it
+// wherever they hold a value.
+
+import type { JsonByteRecords } from '../json/reader.ts';
+import { encodeProgram, JSON_KINDS, type CoreColumn } from '../bytecore/csv-program.ts';
+import { instantiateByteCore, type ByteCoreExports } from '../bytecore/load.ts';
+import type { ByteOp } from '../bytecore/field-ops.ts';
+import type { CompiledField } from './compile.ts';
+import type { FieldSpec } from '../model.ts';
+import type { JsonNode } from './json-fields.ts';
+import type { Run } from './run.ts';
+
+interface CoreExports extends ByteCoreExports {
+  reserve(bytes: number): number;
+  jsonRecords(
+    prog: number,
+    input: number,
+    len: number,
+    maxRecords: number,
+    ndjson: boolean,
+    seen: number,
+  ): number;
+  jsonArrayScan(state: number, input: number, len: number, firstCut: boolean): number;
+  scannedEnd(): number;
+  scannedLineFeeds(): number;
+  scannedColumns(): number;
+}
+
+/** The core is left off for the rest of a run that it keeps handing back records (see below). */
+const GIVE_UP_AFTER_STOPS = 256;
+
+/**
+ * The byte core for the records under `root`; undefined where it cannot serve (no WebAssembly,
+ * the core turned off, nothing it could check).
+ */
+export function createJsonByteRecords(run: Run, root: JsonNode): JsonByteRecords | undefined {
+  if (run.options.byteCore === false) return undefined;
+  const columns = root.children.map(coreColumn(run));
+  if (columns.length === 0 || columns.every((c) => c.js)) return undefined;
+  const instance = instantiateByteCore();
+  if (instance === undefined) return undefined;
+  const core = instance.exports as CoreExports;
+  const program = encodeProgram(columns, root.strict ? 1 : 0, 0);
+
+  let prog = -1;
+  let seen = 0;
+  let state = 0;
+  let input = 0;
+  let capacity = 0;
+  let loaded = 0;
+  /** Makes room for `bytes` of input; false when the memory cannot grow. */
+  function reserve(bytes: number): boolean {
+    if (bytes <= capacity) return true;
+    capacity = Math.max(bytes, 64 * 1024);
+    const programBytes = (program.length + 15) & ~15;
+    // The columns' stamps, then the array scan's seven state words.
+    const seenBytes = (columns.length * 4 + 15) & ~15;
+    const base = core.reserve(programBytes + seenBytes + 32 + capacity + 16);
+    if (base < 0) return false;
+    prog = base;
+    seen = base + programBytes;
+    state = seen + seenBytes;
+    input = state + 32;
+    const memory = new Uint8Array(core.memory.buffer);
+    memory.set(program, prog);
+    // Stamps of earlier records would be records' numbers the core has not reached yet.
+    memory.fill(0, seen, seen + seenBytes);
+    return true;
+  }
+
+  let stops = 0;
+  let taken = 0;
+  const records: JsonByteRecords = {
+    active: true,
+    records: 0,
+    lineFeeds: 0,
+    columns: 0,
+    load(piece) {
+      if (!reserve(piece.length)) {
+        records.active = false;
+        return;
+      }
+      new Uint8Array(core.memory.buffer).set(piece, input);
+      loaded = piece.length;
+    },
+    take(start, row, ndjson) {
+      records.records = 0;
+      const room = run.roomForRows();
+      // Past the row limit nothing is checked: the reader reads on as text.
+      if (room === 0) records.active = false;
+      if (room === 0 || start >= loaded) return start;
+      // The room is Infinity without a row limit, which WebAssembly's i32 would read as 0.
+      const most = Math.min(room, 0x3fffffff);
+      const count = core.jsonRecords(prog, input + start, loaded - start, most, ndjson, seen);
+      if (count === 0) {
+        if (++stops >= GIVE_UP_AFTER_STOPS && stops * 4 > taken) records.active = false;
+        return start;
+      }
+      run.startCleanRows(row + count, count);
+      taken += count;
+      records.records = count;
+      records.lineFeeds = core.scannedLineFeeds();
+      records.columns = core.scannedColumns();
+      return start + core.scannedEnd();
+    },
+    elementEnd(start) {
+      const words = new Int32Array(core.memory.buffer, state, 7);
+      words.set([0, 0, 0, 1]);
+      const found = core.jsonArrayScan(state, input + start, loaded - start, true);
+      return found < 0 ? -1 : start + found;
+    },
+  };
+  return records;
+}
+
+/** How the core reads a top-level property of the schema. */
+function coreColumn(run: Run) {
+  return (node: JsonNode): CoreColumn => {
+    const required = node.requiredBelow.length > 0;
+    const field = node.field;
+    const kinds =
+      field === undefined || node.object || node.children.length > 0
+        ? 0
+        : jsonKinds(
+            run.schema.fields.find((f) => f.name === field.name),
+            field,
+          );
+    return {
+      required,
+      js: kinds === 0,
+      offsets: false,
+      ops: kinds === 0 ? [] : (field?.byteOps ?? []),
+      key: node.key,
+      jsonKinds: kinds,
+    };
+  };
+}
+
+/**
+ * The kinds of JSON value whose reading is the text the field's byte ops read; 0 when the core
+ * cannot check the field (then any value of it stops the scan, null aside).
+ */
+function jsonKinds(spec: FieldSpec | undefined, field: CompiledField): number {
+  const ops = field.byteOps;
+  if (spec === undefined || ops === null || field.stateful) return 0;
+  if (spec.anyValue === true || spec.jsonTypes !== undefined) return 0;
+  switch (spec.type) {
+    case 'integer':
+    case 'number':
+      // Other rules read the number as String() writes it, not as its literal.
+      return ops.length === 1 && isNumberOp(ops[0] as ByteOp) ? JSON_KINDS.numbers : 0;
+    case 'boolean':
+      return JSON_KINDS.booleans;
+    default:
+      // Enums also take numbers and booleans, read as String() writes them: those stop the scan.
+      return field.checkJsonString === undefined ? 0 : JSON_KINDS.strings;
+  }
+}
+
+const isNumberOp = (op: ByteOp) => op.kind === 'integer' || op.kind === 'decimal';
