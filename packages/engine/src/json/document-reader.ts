@@ -169,6 +169,20 @@ export class DocumentReader {
   }
 
   /**
+   * In an array, where reading stands as the byte core's jsonArrayScan reads it (depth counts
+   * the array's own bracket), so that it can find where the current element ends; undefined
+   * elsewhere, and for an element being skipped or that is no object or array.
+   */
+  arrayScanState(): { inString: boolean; escaped: boolean; depth: number } | undefined {
+    if (this.shape !== 'array') return undefined;
+    if (this.phase === ARRAY_AFTER_COMMA || this.phase === ARRAY_AFTER_ELEMENT)
+      return { inString: false, escaped: false, depth: 1 };
+    if (this.phase !== ARRAY_ELEMENT || this.skippingRecord) return undefined;
+    const state = this.scanner.containerState();
+    return state && { ...state, depth: state.depth + 1 };
+  }
+
+  /**
    * After bytesBoundary(), `records` clean records were taken on their bytes, holding `lineFeeds`
    * line feeds and ending `columns` code points after the last (after the boundary if none): the
    * reader stands at the same kind of boundary after them.

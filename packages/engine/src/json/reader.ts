@@ -87,8 +87,11 @@ export interface JsonByteRecords {
   records: number;
   lineFeeds: number;
   columns: number;
-  /** The offset after the comma that ends the array element at `start`, or -1 in this piece. */
-  elementEnd(start: number): number;
+  /**
+   * The offset after the next comma between two elements of the array, reading from `start` in
+   * `state` (DocumentReader.arrayScanState), or -1 when there is none in the piece.
+   */
+  elementEnd(start: number, state: { inString: boolean; escaped: boolean; depth: number }): number;
 }
 
 /**
@@ -218,7 +221,8 @@ export function createJsonReaderWithLimits(
   /**
    * The byte core takes the clean records it can from each record boundary; the text between
    * (where it stops, and the end of a record that began in the last piece) is decoded and read
-   * here up to the next boundary, when one is known and so near that the reader's checks of a
+   * here up to the next boundary (a line feed in NDJSON; in an array, the next comma between
+   * elements, found by the core from the reader's own state), when one is known and so near that the reader's checks of a
    * record's size could not fall inside it (so verdicts do not depend on where it cuts the text).
    */
   function readPiece(piece: Uint8Array, core: JsonByteRecords): void {
@@ -238,8 +242,12 @@ export function createJsonReaderWithLimits(
           continue;
         }
       }
-      const next =
-        row >= 0 && shape === 'array' ? core.elementEnd(at) : piece.indexOf(LINE_FEED, at) + 1;
+      let next: number;
+      if (shape === 'ndjson') next = piece.indexOf(LINE_FEED, at) + 1;
+      else {
+        const state = document.arrayScanState();
+        next = state === undefined ? -1 : core.elementEnd(at, state);
+      }
       const end = next > at && next - at <= document.roomBeforeChecks() ? next : piece.length;
       decodeText(piece.subarray(at, end));
       at = end;

@@ -75,6 +75,15 @@ export class ValueScanner {
     if (this.inNumber) this.endNumber(valueLength);
   }
 
+  /**
+   * Inside an object or array: whether in a string, just after a backslash there, and the
+   * brackets open (what the byte core's jsonArrayScan carries); undefined for other values.
+   */
+  containerState(): { inString: boolean; escaped: boolean; depth: number } | undefined {
+    if (this.mode !== MODE_CONTAINER) return undefined;
+    return { inString: this.inString, escaped: this.escapePending, depth: this.depth };
+  }
+
   /** True while the value is a number or bare word, which the end of the input completes. */
   get endsWithInput(): boolean {
     return this.mode === MODE_WORD;

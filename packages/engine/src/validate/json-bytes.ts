@@ -110,9 +110,9 @@ export function createJsonByteRecords(run: Run, root: JsonNode): JsonByteRecords
       records.columns = core.scannedColumns();
       return start + core.scannedEnd();
     },
-    elementEnd(start) {
+    elementEnd(start, from) {
       const words = new Int32Array(core.memory.buffer, state, 7);
-      words.set([0, 0, 0, 1]);
+      words.set([0, from.inString ? 1 : 0, from.escaped ? 1 : 0, from.depth]);
       const found = core.jsonArrayScan(state, input + start, loaded - start, true);
       return found < 0 ? -1 : start + found;
     },
