@@ -222,8 +222,9 @@ export function createJsonReaderWithLimits(
    * The byte core takes the clean records it can from each record boundary; the text between
    * (where it stops, and the end of a record that began in the last piece) is decoded and read
    * here up to the next boundary (a line feed in NDJSON; in an array, the next comma between
-   * elements, found by the core from the reader's own state), when one is known and so near that the reader's checks of a
-   * record's size could not fall inside it (so verdicts do not depend on where it cuts the text).
+   * elements, found by the core from the reader's own state), when one is known and so near
+   * that the reader's checks of a record's size could not fall inside it: verdicts then do not
+   * depend on where the text is cut.
    */
   function readPiece(piece: Uint8Array, core: JsonByteRecords): void {
     core.load(piece);
