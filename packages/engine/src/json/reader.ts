@@ -196,8 +196,8 @@ export function createJsonReaderWithLimits(
   const document = new DocumentReader(sink, shape, limits, resume);
   const bytes = createUtf8Stream(
     {
-      // The text of a push comes from that push's bytes (and the lead bytes of a cut character,
-      // never control characters), so the bytes' answer holds for it.
+      // The text comes from the bytes decodeText was given (and the lead bytes of a character
+      // cut before them, never control characters), so those bytes' answer holds for it.
       text: (piece) => document.text(piece, pieceControls),
       invalidUtf8: (byteOffset, note) => document.invalidUtf8(byteOffset, note),
     },
@@ -212,6 +212,8 @@ export function createJsonReaderWithLimits(
     if (!document.hasStopped) bytes.push(stretchBytes.subarray(start, end));
   };
   const decodeText = (piece: Uint8Array) => {
+    // Only the bytes decoded here: the byte core checks those it takes itself.
+    pieceControls = hasOtherControls(piece);
     stretchBytes = piece;
     forEachAsciiStretch(piece, pushStretch);
     stretchBytes = NO_BYTES;
@@ -264,7 +266,6 @@ export function createJsonReaderWithLimits(
       for (let from = 0; from < chunk.length; from += JSON_PIECE_BYTES) {
         if (ended || document.hasStopped) return;
         const piece = chunk.subarray(from, from + JSON_PIECE_BYTES);
-        pieceControls = hasOtherControls(piece);
         if (byteRecords?.active === true) readPiece(piece, byteRecords);
         else decodeText(piece);
       }
