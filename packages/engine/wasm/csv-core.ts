@@ -1206,12 +1206,31 @@ function jsonObject(prog: i32, columns: i32, strict: bool, seen: i32, visit: i32
   for (;;) {
     if (jp >= jEnd || load<u8>(jp) != QUOTE) return false;
     const keyStart = jp + 1;
-    jp = keyStart;
-    const keyEnd = jsonString(false);
-    // A key with other than ASCII would have to be compared as the reader decodes it.
-    if (keyEnd < 0 || jStringContinuations != 0) return false;
-    jp = keyEnd + 1;
-    const col = jsonColumn(prog, columns, keyStart, keyEnd, hint);
+    // Usually the key is the next column's, written as it is: its bytes, then the quote.
+    let col = -1;
+    if (hint < columns) {
+      const key = prog + load<i32>(prog + HEADER_BYTES + hint * COLUMN_BYTES, 12);
+      const length = load<i32>(key);
+      const quote = keyStart + length;
+      // A key JSON would escape has length -1 (bytecore/csv-program.ts jsonKey): never here.
+      if (
+        length >= 0 &&
+        quote < jEnd &&
+        load<u8>(quote) == QUOTE &&
+        sameKey(key + 4, keyStart, length)
+      ) {
+        col = hint;
+        jp = quote + 1;
+      }
+    }
+    if (col < 0) {
+      jp = keyStart;
+      const keyEnd = jsonString(false);
+      // A key with other than ASCII would have to be compared as the reader decodes it.
+      if (keyEnd < 0 || jStringContinuations != 0) return false;
+      jp = keyEnd + 1;
+      col = jsonColumn(prog, columns, keyStart, keyEnd, hint);
+    }
     jsonSpace();
     if (jp >= jEnd || load<u8>(jp) != JSON_COLON) return false;
     jp++;
@@ -1245,9 +1264,17 @@ function jsonColumn(prog: i32, columns: i32, from: i32, to: i32, hint: i32): i32
     let col = hint + k;
     if (col >= columns) col -= columns;
     const key = prog + load<i32>(prog + HEADER_BYTES + col * COLUMN_BYTES, 12);
-    if (load<i32>(key) == length && memory.compare(key + 4, from, length) == 0) return col;
+    if (load<i32>(key) == length && sameKey(key + 4, from, length)) return col;
   }
   return -1;
+}
+
+/** The `length` bytes at `a` and `b` are the same. */
+function sameKey(a: i32, b: i32, length: i32): bool {
+  let k = 0;
+  for (; k + 8 <= length; k += 8) if (load<u64>(a + k) != load<u64>(b + k)) return false;
+  for (; k < length; k++) if (load<u8>(a + k) != load<u8>(b + k)) return false;
+  return true;
 }
 
 /** The value of a schema property at jp, checked by its column; false where the scan stops. */

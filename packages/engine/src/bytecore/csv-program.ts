@@ -113,7 +113,7 @@ export function encodeProgram(
     data.view.setInt32(at + 4, op, true);
     data.view.setInt32(at + 8, ops.length, true);
     if (column.key !== undefined)
-      data.view.setInt32(at + 12, data.append(lengthPrefixed(encoder.encode(column.key))), true);
+      data.view.setInt32(at + 12, data.append(jsonKey(column.key)), true);
     for (const o of ops) {
       writeOp(data, op, o);
       op += OP_BYTES;
@@ -243,7 +243,19 @@ export function fnv1a(bytes: Uint8Array, fold: boolean): number {
   return hash;
 }
 
-/** A set's value or a JSON key as the core compares it: its length, then its bytes. */
+/**
+ * A JSON key as the core compares it with a key's bytes in the file; a key JSON writes with
+ * escapes, or with other than printable ASCII, has length -1: it never matches (a record that
+ * holds it is left to JavaScript).
+ */
+function jsonKey(key: string): Uint8Array {
+  if (/^[\x20\x21\x23-\x5b\x5d-\x7e]*$/.test(key)) return lengthPrefixed(encoder.encode(key));
+  const entry = lengthPrefixed(new Uint8Array(0));
+  new DataView(entry.buffer).setInt32(0, -1, true);
+  return entry;
+}
+
+/** A set's value or a JSON key: its length, then its bytes. */
 function lengthPrefixed(bytes: Uint8Array): Uint8Array {
   const entry = new Uint8Array(4 + bytes.length);
   new DataView(entry.buffer).setInt32(0, bytes.length, true);

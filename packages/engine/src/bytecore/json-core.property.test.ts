@@ -117,7 +117,12 @@ const OTHER_VALUES = ['null', '{"x":1}', '[1,2]', '{}', '[]', '"\\ud800"', '-1.5
 interface Field {
   template: Template;
   required: boolean;
+  /** How its name is spelled: plain, with a letter JSON keeps as UTF-8, with characters JSON escapes. */
+  spelling: number;
 }
+
+const SPELLINGS = ['f', 'é', 'q"', 's\\'];
+const nameOf = (f: Field, i: number) => `${SPELLINGS[f.spelling] as string}${i}`;
 
 interface SchemaCase {
   fields: Field[];
@@ -129,6 +134,7 @@ const schemaCase: fc.Arbitrary<SchemaCase> = fc.record({
     fc.record({
       template: fc.constantFrom(...TEMPLATES),
       required: fc.boolean(),
+      spelling: fc.constantFrom(0, 0, 0, 0, 0, 1, 2, 3),
     }),
     { minLength: 1, maxLength: 7 },
   ),
@@ -195,7 +201,11 @@ function recordText(s: SchemaCase, r: RecordCase, k: number, pretty: boolean): s
   const parts: string[] = [];
   s.fields.forEach((f, i) => {
     const m = r.members[i] as Member;
-    const key = r.escapedKey && i === 0 ? `"f\\u0030"` : `"f${i}"`;
+    const name = nameOf(f, i);
+    const key =
+      r.escapedKey && i === 0
+        ? JSON.stringify(name).replace(/\d/, '\\u003$&')
+        : JSON.stringify(name);
     const pool = f.template.pool;
     if (m.kind === 'missing') return;
     const value =
@@ -279,7 +289,7 @@ function schemaOf(s: SchemaCase): SchemaModel {
     {
       name: 'generated',
       fields: s.fields.map((f, i) => ({
-        name: `f${i}`,
+        name: nameOf(f, i),
         type: f.template.type,
         required: f.required,
         validation: f.template.validation,
