@@ -1069,6 +1069,8 @@ export function jsonArrayScan(state: i32, input: i32, len: i32, firstCut: bool):
 const JSON_STRINGS = 8;
 const JSON_NUMBERS = 16;
 const JSON_BOOLEANS = 32;
+// Strings with simple escapes (not \u) may be read: the column's only ops count characters.
+const JSON_ESCAPES = 64;
 const JSON_COLON: u8 = 0x3a;
 const JSON_MINUS: u8 = 0x2d;
 
@@ -1084,6 +1086,9 @@ let jAfterLineFeed = -1;
 let jContinuationsAtLineFeed = 0;
 // The last string's continuation bytes; the last number's digits and whether it had an exponent.
 let jStringContinuations = 0;
+// Its escapes: the simple ones (two bytes for one character), and whether any was a \u.
+let jStringEscapes = 0;
+let jStringUnicode = false;
 let jDigits = 0;
 let jExponent = false;
 // Stamps of the properties seen in the record being read.
@@ -1287,11 +1292,13 @@ function jsonFieldValue(prog: i32, column: i32): bool {
   if (b == QUOTE) {
     if ((flags & JSON_STRINGS) == 0) return false;
     jp++;
-    const to = jsonString(false);
+    const to = jsonString(true);
     if (to < 0) return false;
     jp = to + 1;
+    const escapes = jStringEscapes;
+    if (jStringUnicode || (escapes != 0 && (flags & JSON_ESCAPES) == 0)) return false;
     // "" is a value in JSON, not a missing cell: JavaScript checks it.
-    return to > from + 1 && checkCell(prog, column, from + 1, to, 0, jStringContinuations);
+    return to > from + 1 && checkCell(prog, column, from + 1, to, escapes, jStringContinuations);
   }
   if (b == 0x74 || b == 0x66) {
     if ((flags & JSON_BOOLEANS) == 0) return false;
@@ -1334,12 +1341,14 @@ function jsonSkipScalar(): bool {
 
 /**
  * The string from jp (after its opening quote): the address of its closing quote, or -1 at a raw
- * control character, malformed UTF-8, the input's end, or (unless `escapes`) a backslash.
- * Counts its UTF-8 continuation bytes.
+ * control character, malformed UTF-8, a malformed escape, the input's end, or (unless `escapes`)
+ * a backslash. Counts its UTF-8 continuation bytes and its escapes.
  */
 function jsonString(escapes: bool): i32 {
   let q = jp;
   let continuations = 0;
+  let simple = 0;
+  let unicode = false;
   const vQuote = i8x16.splat(<i8>QUOTE);
   const vBackslash = i8x16.splat(<i8>JSON_BACKSLASH);
   const vControl = i8x16.splat(0x20);
@@ -1362,6 +1371,8 @@ function jsonString(escapes: bool): i32 {
     const b = load<u8>(q);
     if (b == QUOTE) {
       jStringContinuations = continuations;
+      jStringEscapes = simple;
+      jStringUnicode = unicode;
       jContinuations += continuations;
       return q;
     }
@@ -1376,6 +1387,7 @@ function jsonString(escapes: bool): i32 {
           if (!(h - 48 < 10 || h - 0x61 < 6)) return -1;
         }
         q += 6;
+        unicode = true;
       } else if (
         e == QUOTE ||
         e == JSON_BACKSLASH ||
@@ -1387,6 +1399,7 @@ function jsonString(escapes: bool): i32 {
         e == 0x74
       ) {
         q += 2;
+        simple++;
       } else {
         return -1;
       }

@@ -3,7 +3,8 @@
 //   header   columns, delimiter, longest cell in bytes, columns whose offsets go out, the rules'
 //            offset, their count, the keys among them, the cells' scratch area (i32 each)
 //   columns  16 bytes each: flags (1 required, 2 checked in JS, 4 offsets out; for JSON, the
-//            kinds of value its ops read: 8 strings, 16 numbers, 32 booleans), ops' offset,
+//            kinds of value its ops read: 8 strings, 16 numbers, 32 booleans, 64 strings with
+//            simple escapes), ops' offset,
 //            op count, and for JSON the offset of its key (length, then UTF-8 bytes)
 //   ops      32 bytes each: code, then seven words of parameters
 //   data     hash tables, date segments, pattern items and bitmaps the ops point to; the rules
@@ -58,7 +59,7 @@ export interface CoreColumn {
 }
 
 /** The kinds of JSON value a column's ops read (wasm/csv-core.ts jsonRecords). */
-export const JSON_KINDS = { strings: 8, numbers: 16, booleans: 32 } as const;
+export const JSON_KINDS = { strings: 8, numbers: 16, booleans: 32, escapes: 64 } as const;
 
 const HEADER_BYTES = 32;
 const COLUMN_BYTES = 16;

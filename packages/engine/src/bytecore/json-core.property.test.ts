@@ -96,6 +96,8 @@ const TEMPLATES: readonly Template[] = [
       '"  "',
       '""',
       '"\\u00e9t\\u00e9"',
+      '"abcdefghi\\"j"',
+      '"abcdefgh\\\\j"',
       '"abcdefghijk"',
     ],
   },
@@ -336,5 +338,30 @@ describe('the byte core reads JSON records as the JavaScript path does', () => {
       }),
       { numRuns: 120, seed: 252 },
     );
+  });
+
+  it('every value of every field, one field at a time, among clean records', () => {
+    for (const template of TEMPLATES) {
+      for (const required of [false, true]) {
+        const s: SchemaCase = {
+          fields: [{ template, required, spelling: 0 }],
+          additionalProperties: true,
+        };
+        const schema = schemaOf(s);
+        const clean = `{"f0":${(template.pool[0] as string).replace('<k>', 'c')}}`;
+        const records: string[] = Array.from({ length: 6000 }, () => clean);
+        [...template.pool, ...OTHER_VALUES].forEach((value, k) =>
+          records.push(`{"f0":${value.replace('<k>', String(k))}}`, clean, clean),
+        );
+        for (const layout of ['array', 'ndjson']) {
+          const text =
+            layout === 'array' ? `[\n${records.join(',\n')}\n]\n` : `${records.join('\n')}\n`;
+          const bytes = encoder.encode(text);
+          expect(validate(schema, bytes, {}, true, undefined)).toEqual(
+            validate(schema, bytes, {}, false, undefined),
+          );
+        }
+      }
+    }
   });
 });

@@ -3,10 +3,10 @@
 // record boundary and stops at the first one it cannot call clean, which the reader then reads
 // the usual way (with the text fast path, json-quick.ts, or JSON.parse). The core checks the
 // schema's top-level properties with the same byte ops as CSV cells, only on values whose JSON
-// reading is the text those ops read (bytecore/field-ops.ts): a string without escapes for the
-// text types, a short plain number literal for integer and number fields, true or false for
-// booleans. Any other property of the schema, nested objects, unique and reference lists stop it
-// wherever they hold a value.
+// reading is the text those ops read (bytecore/field-ops.ts): a string for the text types (with
+// simple escapes only where the ops just count characters), a short plain number literal for
+// integer and number fields, true or false for booleans. Any other property of the schema,
+// nested objects, unique and reference lists stop it wherever they hold a value.
 
 import type { JsonByteRecords } from '../json/reader.ts';
 import { encodeProgram, JSON_KINDS, type CoreColumn } from '../bytecore/csv-program.ts';
@@ -160,7 +160,11 @@ function jsonKinds(spec: FieldSpec | undefined, field: CompiledField): number {
       return JSON_KINDS.booleans;
     default:
       // Enums also take numbers and booleans, read as String() writes them: those stop the scan.
-      return field.checkJsonString === undefined ? 0 : JSON_KINDS.strings;
+      if (field.checkJsonString === undefined) return 0;
+      // Past an escape the core counts characters but does not know them.
+      return ops.every((op) => op.kind === 'length')
+        ? JSON_KINDS.strings | JSON_KINDS.escapes
+        : JSON_KINDS.strings;
   }
 }
 
