@@ -8,12 +8,13 @@
 // the comparison cannot pass with the core silently off.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { CrossFieldRule, Issue, SchemaModel, ValidationResult } from '../model.ts';
+import type { CrossFieldRule, SchemaModel } from '../model.ts';
 import type { WebFieldValidation } from '../schema/web-types.ts';
 import { parseSchema } from '../schema/parse.ts';
 import { ENCODING_SAMPLE_BYTES } from '../text/detect-encoding.ts';
-import { createValidator, type ValidateOptions } from '../validate/validator.ts';
+import type { ValidateOptions } from '../validate/validator.ts';
 import { taken } from '../../test/counting-core.ts';
+import { validateOutcome, type Outcome } from '../../test/outcome.ts';
 
 vi.mock('./load.ts', async (importOriginal) =>
   (await import('../../test/counting-core.ts')).countingLoad(importOriginal),
@@ -499,11 +500,6 @@ function bytesOf(text: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
-interface Outcome {
-  result: ValidationResult;
-  issues: Issue[];
-}
-
 function validate(
   schema: SchemaModel,
   bytes: Uint8Array,
@@ -511,24 +507,12 @@ function validate(
   byteCore: boolean,
   chunks: readonly number[] | undefined,
 ): Outcome {
-  const issues: Issue[] = [];
-  const v = createValidator(schema, {
-    fileType: 'csv',
-    now: NOW,
-    ...options,
-    byteCore,
-    onIssue: (i) => issues.push(i),
-  });
-  if (chunks === undefined) v.push(bytes);
-  else {
-    let k = 0;
-    for (let at = 0; at < bytes.length; k++) {
-      const size = chunks[k % chunks.length] as number;
-      v.push(bytes.subarray(at, at + size));
-      at += size;
-    }
-  }
-  return { result: v.end(), issues };
+  return validateOutcome(
+    schema,
+    bytes,
+    { fileType: 'csv', now: NOW, ...options, byteCore },
+    chunks,
+  );
 }
 
 function sameWithAndWithout(s: SchemaCase, f: FileCase): void {

@@ -11,19 +11,12 @@
 // that it fails a rule and little else: the core must stop at it for that rule alone.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type {
-  CrossFieldRule,
-  ErrorCode,
-  Issue,
-  RuleCondition,
-  SchemaModel,
-  ValidationResult,
-} from '../model.ts';
+import type { CrossFieldRule, ErrorCode, RuleCondition, SchemaModel } from '../model.ts';
 import type { WebFieldValidation } from '../schema/web-types.ts';
 import { parseSchema } from '../schema/parse.ts';
 import { ENCODING_SAMPLE_BYTES } from '../text/detect-encoding.ts';
-import { createValidator } from '../validate/validator.ts';
 import { taken } from '../../test/counting-core.ts';
+import { validateOutcome, type Outcome } from '../../test/outcome.ts';
 import type * as RuleOps from './rule-ops.ts';
 
 vi.mock('./load.ts', async (importOriginal) =>
@@ -534,11 +527,6 @@ function fileBytes(s: SchemaCase, f: FileCase): Uint8Array {
 
 // --- comparison ---
 
-interface Outcome {
-  result: ValidationResult;
-  issues: Issue[];
-}
-
 function validate(
   schema: SchemaModel,
   bytes: Uint8Array,
@@ -546,23 +534,7 @@ function validate(
   chunks?: readonly number[],
   maxErrors = 100_000,
 ): Outcome {
-  const issues: Issue[] = [];
-  const v = createValidator(schema, {
-    fileType: 'csv',
-    now: NOW,
-    maxErrors,
-    byteCore,
-    onIssue: (i) => issues.push(i),
-  });
-  if (chunks === undefined) v.push(bytes);
-  else {
-    for (let at = 0, k = 0; at < bytes.length; k++) {
-      const size = chunks[k % chunks.length] as number;
-      v.push(bytes.subarray(at, at + size));
-      at += size;
-    }
-  }
-  return { result: v.end(), issues };
+  return validateOutcome(schema, bytes, { fileType: 'csv', now: NOW, maxErrors, byteCore }, chunks);
 }
 
 const RULE_CODES: ErrorCode[] = [
