@@ -1064,7 +1064,8 @@ export function jsonArrayScan(state: i32, input: i32, len: i32, firstCut: bool):
 // passing its ops (a string without escapes, read as a CSV cell is; a number without exponent
 // of at most 15 digits, read as its literal; true or false), null only where nothing is
 // required, every required property there, and, unless the object is strict, other properties
-// with scalar values. Anything else stops the scan at that record, which JavaScript then reads.
+// with any well-formed values. Anything else stops the scan at that record, which JavaScript
+// then reads.
 
 const JSON_STRINGS = 8;
 const JSON_NUMBERS = 16;
@@ -1242,7 +1243,7 @@ function jsonObject(prog: i32, columns: i32, strict: bool, seen: i32, visit: i32
     jsonSpace();
     if (jp >= jEnd) return false;
     if (col < 0) {
-      if (strict || !jsonSkipScalar()) return false;
+      if (strict || !jsonSkipValue(2)) return false;
     } else {
       hint = col + 1;
       const stamp = seen + col * 4;
@@ -1318,6 +1319,54 @@ function jsonWord(word: u32, length: i32): bool {
   if (length == 5 && load<u8>(jp + 4) != 0x65) return false;
   jp += length;
   return true;
+}
+
+// The nesting the scan follows: the reader offers it records only where it allows as much
+// (json/reader.ts QUICK_RECORD_MAX_DEPTH; the record itself is depth 1).
+const JSON_MAX_DEPTH = 16;
+
+/**
+ * Any well-formed value at jp, which is at `depth` if it is an object or array; moves past it.
+ * False where the scan stops (also for nesting deeper than JSON_MAX_DEPTH).
+ */
+function jsonSkipValue(depth: i32): bool {
+  const b = load<u8>(jp);
+  if (b != JSON_OPEN_BRACE && b != JSON_OPEN_BRACKET) return jsonSkipScalar();
+  if (depth > JSON_MAX_DEPTH) return false;
+  const object = b == JSON_OPEN_BRACE;
+  // ] and } are [ and { plus two.
+  const close = b + 2;
+  jp++;
+  jsonSpace();
+  if (jp >= jEnd) return false;
+  if (load<u8>(jp) == close) {
+    jp++;
+    return true;
+  }
+  for (;;) {
+    if (object) {
+      if (load<u8>(jp) != QUOTE) return false;
+      jp++;
+      const keyEnd = jsonString(true);
+      if (keyEnd < 0) return false;
+      jp = keyEnd + 1;
+      jsonSpace();
+      if (jp >= jEnd || load<u8>(jp) != JSON_COLON) return false;
+      jp++;
+      jsonSpace();
+      if (jp >= jEnd) return false;
+    }
+    if (!jsonSkipValue(depth + 1)) return false;
+    jsonSpace();
+    if (jp >= jEnd) return false;
+    const c = load<u8>(jp);
+    jp++;
+    if (c == close) return true;
+    if (c != JSON_COMMA) return false;
+    jsonSpace();
+    if (jp >= jEnd) return false;
+  }
+  return false;
 }
 
 /** A scalar at jp, any well-formed one; false for containers and where the scan stops. */

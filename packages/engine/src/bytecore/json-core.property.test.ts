@@ -289,6 +289,39 @@ function schemaOf(s: SchemaCase): SchemaModel {
 
 const encoder = new TextEncoder();
 
+/** Nested values, well-formed or not, deeper than the core follows or not. */
+const NESTED_VALUES = [
+  '{"a":[1,2,{"b":null,"c":"\\u00e9"}],"d":{}}',
+  '[[[[[[[[[[[[[[1]]]]]]]]]]]]]]',
+  '[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]',
+  '[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]',
+  '{"a":1,}',
+  '[1,]',
+  '[1 2]',
+  '{"a" 1}',
+  '{"a":1 "b":2}',
+  '{1:2}',
+  '[01]',
+  '["\\x"]',
+  '{"a":tru}',
+  '[1.]',
+  '{"a":"é\\n","b":-0.5e+3}',
+  '[{"a":[{"b":[{"c":[]}]}]}]',
+  '{"a":[}',
+  '{"a":{"a":{"a":1}}}',
+];
+
+/** The records as an array a record a line and as NDJSON: the same with and without the core. */
+function sameInBothLayouts(schema: SchemaModel, records: readonly string[]): void {
+  for (const layout of ['array', 'ndjson']) {
+    const text = layout === 'array' ? `[\n${records.join(',\n')}\n]\n` : `${records.join('\n')}\n`;
+    const bytes = encoder.encode(text);
+    expect(validate(schema, bytes, {}, true, undefined)).toEqual(
+      validate(schema, bytes, {}, false, undefined),
+    );
+  }
+}
+
 function bytesOf(text: string): Uint8Array {
   const parts = text.split(BAD_BYTE).map((t) => encoder.encode(t));
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, parts.length - 1));
@@ -337,15 +370,22 @@ describe('the byte core reads JSON records as the JavaScript path does', () => {
         [...template.pool, ...OTHER_VALUES].forEach((value, k) =>
           records.push(`{"f0":${value.replace('<k>', String(k))}}`, clean, clean),
         );
-        for (const layout of ['array', 'ndjson']) {
-          const text =
-            layout === 'array' ? `[\n${records.join(',\n')}\n]\n` : `${records.join('\n')}\n`;
-          const bytes = encoder.encode(text);
-          expect(validate(schema, bytes, {}, true, undefined)).toEqual(
-            validate(schema, bytes, {}, false, undefined),
-          );
-        }
+        sameInBothLayouts(schema, records);
       }
+    }
+  });
+
+  it('every kind of value of a property the schema does not describe', () => {
+    const s: SchemaCase = {
+      fields: [{ template: TEMPLATES[0] as Template, required: true, spelling: 0 }],
+      additionalProperties: true,
+    };
+    const schema = schemaOf(s);
+    for (const value of NESTED_VALUES) {
+      const records = Array.from({ length: 6000 }, (_, k) =>
+        k === 5500 ? `{"f0":5,"x":${value}}` : `{"f0":5,"x":${k % 2 === 0 ? '[]' : '{"a":[1]}'}}`,
+      );
+      sameInBothLayouts(schema, records);
     }
   });
 });

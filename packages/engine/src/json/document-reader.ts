@@ -13,6 +13,7 @@
 // for one broken value, reported once, instead of an error on every following line.
 
 import {
+  JSON_PIECE_BYTES,
   QUICK_RECORD_MAX_DEPTH,
   type JsonResume,
   type JsonSink,
@@ -150,9 +151,17 @@ export class DocumentReader {
     return { row: this.row, clean: this.phase === at && this.carry.length === 0 };
   }
 
-  /** Records may be taken on their bytes (JsonSink.byteRecords), as quickRecord may take them. */
+  /**
+   * Records may be taken on their bytes (JsonSink.byteRecords): where quickRecord may take them,
+   * and no record of one piece's bytes can be too large (the core reads a piece at a time).
+   */
   get takesBytes(): boolean {
-    return this.quick !== undefined;
+    const limits = this.limits;
+    return (
+      this.quick !== undefined &&
+      limits.maxRecordChars >= JSON_PIECE_BYTES &&
+      limits.maxRecordMembers >= JSON_PIECE_BYTES
+    );
   }
 
   /** The shape once known for good: 'array' or 'ndjson' when records are read one after another. */
