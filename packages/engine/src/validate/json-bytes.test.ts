@@ -38,7 +38,7 @@ describe('JSON records taken on their bytes', () => {
   it('reads a one-line array from the end of each record begun in the previous piece', () => {
     // Records of varied length, so pieces start inside records, some inside strings.
     const records = Array.from({ length: 20000 }, (_, k) =>
-      k === 19000 ? '{"f0":"x"}' : `{"f0":${k + 1},"note":"a,\\\"}${'b'.repeat(k % 13)}"}`,
+      k === 19000 ? '{"f0":"x"}' : `{"f0":${k + 1},"note":"a,\\"}${'b'.repeat(k % 13)}"}`,
     );
     const bytes = new TextEncoder().encode(`[${records.join(',')}]`);
     const before = taken.jsonRecords;
