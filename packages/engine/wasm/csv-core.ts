@@ -1059,12 +1059,12 @@ export function jsonArrayScan(state: i32, input: i32, len: i32, firstCut: bool):
 // Clean records of a JSON array (one element after another) or of NDJSON (one a line), taken on
 // their bytes as scan() takes CSV records: the program's columns are the schema's top-level
 // properties, each with its key (word 3: the offset of its length and bytes) and the kinds of
-// JSON value its ops read. A record is taken only when it is a flat object whose keys are plain
+// JSON value its ops read. A record is taken only when it is an object whose keys are plain
 // ASCII, each property of the schema at most once, every value of a kind its column reads
-// passing its ops (a string without escapes, read as a CSV cell is; a number without exponent
-// of at most 15 digits, read as its literal; true or false), null only where nothing is
-// required, every required property there, and, unless the object is strict, other properties
-// with any well-formed values. Anything else stops the scan at that record, which JavaScript
+// passing its ops (a string read as a CSV cell is, with simple escapes only where the ops just
+// count characters; a number without exponent of at most 15 digits, read as its literal; true or
+// false), null only where nothing is required, every required property there, and, unless the
+// object is strict, other properties with any well-formed values. Anything else stops the scan at that record, which JavaScript
 // then reads.
 
 const JSON_STRINGS = 8;

@@ -4,8 +4,8 @@
 //            offset, their count, the keys among them, the cells' scratch area (i32 each)
 //   columns  16 bytes each: flags (1 required, 2 checked in JS, 4 offsets out; for JSON, the
 //            kinds of value its ops read: 8 strings, 16 numbers, 32 booleans, 64 strings with
-//            simple escapes), ops' offset,
-//            op count, and for JSON the offset of its key (length, then UTF-8 bytes)
+//            simple escapes), ops' offset, op count, and for JSON the offset of its key
+//            (length, then UTF-8 bytes; -1 for a key that never matches)
 //   ops      32 bytes each: code, then seven words of parameters
 //   data     hash tables, date segments, pattern items and bitmaps the ops point to; the rules
 //            (32 bytes each: kind, items' offset, item count, two parameters) and their items

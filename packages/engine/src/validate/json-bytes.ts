@@ -5,8 +5,8 @@
 // schema's top-level properties with the same byte ops as CSV cells, only on values whose JSON
 // reading is the text those ops read (bytecore/field-ops.ts): a string for the text types (with
 // simple escapes only where the ops just count characters), a short plain number literal for
-// integer and number fields, true or false for booleans. Any other property of the schema,
-// nested objects, unique and reference lists stop it wherever they hold a value.
+// integer and number fields, true or false for booleans. Any other property of the schema
+// (nested schema objects, unique, reference lists) stops it wherever it holds a value.
 
 import type { JsonByteRecords } from '../json/reader.ts';
 import { encodeProgram, JSON_KINDS, type CoreColumn } from '../bytecore/csv-program.ts';
