@@ -1057,21 +1057,28 @@ export function jsonArrayScan(state: i32, input: i32, len: i32, firstCut: bool):
 // ---- JSON records (decision 252) ----
 //
 // Clean records of a JSON array (one element after another) or of NDJSON (one a line), taken on
-// their bytes as scan() takes CSV records: the program's columns are the schema's top-level
-// properties, each with its key (word 3: the offset of its length and bytes) and the kinds of
-// JSON value its ops read. A record is taken only when it is an object whose keys are plain
-// ASCII, each property of the schema at most once, every value of a kind its column reads
-// passing its ops (a string read as a CSV cell is, with simple escapes only where the ops just
-// count characters; a number without exponent of at most 15 digits, read as its literal; true or
-// false), null only where nothing is required, every required property there, and, unless the
-// object is strict, other properties with any well-formed values. Anything else stops the scan at that record, which JavaScript
-// then reads.
+// their bytes as scan() takes CSV records: the program's columns are the schema's properties
+// (the record's first, then those of each nested object the schema describes), each with its key
+// (word 3: the offset of its length and bytes) and the kinds of JSON value its ops read, or for a
+// nested object where its own columns are. A record is taken only when it is an object whose
+// keys are plain ASCII, each property of the schema at most once per object, every value of a
+// kind its column reads passing its ops (a string read as a CSV cell is, with simple escapes only
+// where the ops just count characters; a number without exponent of at most 15 digits, read as
+// its literal; true or false), a nested object's value an object read the same way (at most as
+// deep as the text fast path follows), null only where nothing is required, every required
+// property there, and, unless the object is strict, other properties with any well-formed values.
+// Anything else stops the scan at that record, which JavaScript then reads.
 
 const JSON_STRINGS = 8;
 const JSON_NUMBERS = 16;
 const JSON_BOOLEANS = 32;
 // Strings with simple escapes (not \u) may be read: the column's only ops count characters.
 const JSON_ESCAPES = 64;
+// A nested object the schema describes: its value must be an object (or null where nothing below
+// it is required), read with its own columns (word 1: the first one's index, word 2: how many),
+// strict (properties it does not describe stop the scan) when OBJECT_STRICT is set too.
+const OBJECT = 128;
+const OBJECT_STRICT = 256;
 const JSON_COLON: u8 = 0x3a;
 const JSON_MINUS: u8 = 0x2d;
 
@@ -1092,7 +1099,7 @@ let jStringEscapes = 0;
 let jStringUnicode = false;
 let jDigits = 0;
 let jExponent = false;
-// Stamps of the properties seen in the record being read.
+// Stamps of the properties seen in the object being read (the record or one nested in it).
 let jVisit = 0;
 
 /** Line feeds in the bytes the last jsonRecords took. */
@@ -1140,17 +1147,7 @@ export function jsonRecords(
     jLinesInside = !ndjson;
     if (jp >= jEnd || load<u8>(jp) != JSON_OPEN_BRACE) break;
     jp++;
-    const visit = ++jVisit;
-    if (!jsonObject(prog, columns, strict, seen, visit)) break;
-    let complete = true;
-    for (let col = 0; col < columns; col++) {
-      const column = prog + HEADER_BYTES + col * COLUMN_BYTES;
-      if ((load<i32>(column) & REQUIRED) != 0 && load<i32>(seen + col * 4) != visit) {
-        complete = false;
-        break;
-      }
-    }
-    if (!complete) break;
+    if (!jsonObject(prog, 0, columns, strict, seen, 1)) break;
     if (ndjson) {
       while (jp < jEnd) {
         const b = load<u8>(jp);
@@ -1201,12 +1198,18 @@ function jsonSpace(): void {
   }
 }
 
-/** The object's members after its `{`, through its `}`; false where the scan stops. */
-function jsonObject(prog: i32, columns: i32, strict: bool, seen: i32, visit: i32): bool {
+/**
+ * The object's members after its `{`, through its `}`, read with the `count` columns from index
+ * `first` (the record's: from 0); false where the scan stops. `depth`: the object's nesting, the
+ * record's 1 (as validate/json-quick.ts counts it).
+ */
+function jsonObject(prog: i32, first: i32, count: i32, strict: bool, seen: i32, depth: i32): bool {
+  const visit = ++jVisit;
+  const table = prog + HEADER_BYTES + first * COLUMN_BYTES;
   jsonSpace();
   if (jp < jEnd && load<u8>(jp) == JSON_CLOSE_BRACE) {
     jp++;
-    return true;
+    return requiredSeen(table, count, seen + first * 4, visit);
   }
   let hint = 0;
   for (;;) {
@@ -1214,8 +1217,8 @@ function jsonObject(prog: i32, columns: i32, strict: bool, seen: i32, visit: i32
     const keyStart = jp + 1;
     // Usually the key is the next column's, written as it is: its bytes, then the quote.
     let col = -1;
-    if (hint < columns) {
-      const key = prog + load<i32>(prog + HEADER_BYTES + hint * COLUMN_BYTES, 12);
+    if (hint < count) {
+      const key = prog + load<i32>(table + hint * COLUMN_BYTES, 12);
       const length = load<i32>(key);
       const quote = keyStart + length;
       // A key JSON would escape has length -1 (bytecore/csv-program.ts jsonKey): never here.
@@ -1235,7 +1238,7 @@ function jsonObject(prog: i32, columns: i32, strict: bool, seen: i32, visit: i32
       // A key with other than ASCII would have to be compared as the reader decodes it.
       if (keyEnd < 0 || jStringContinuations != 0) return false;
       jp = keyEnd + 1;
-      col = jsonColumn(prog, columns, keyStart, keyEnd, hint);
+      col = jsonColumn(prog, table, count, keyStart, keyEnd, hint);
     }
     jsonSpace();
     if (jp >= jEnd || load<u8>(jp) != JSON_COLON) return false;
@@ -1243,33 +1246,45 @@ function jsonObject(prog: i32, columns: i32, strict: bool, seen: i32, visit: i32
     jsonSpace();
     if (jp >= jEnd) return false;
     if (col < 0) {
-      if (strict || !jsonSkipValue(2)) return false;
+      if (strict || !jsonSkipValue(depth + 1)) return false;
     } else {
       hint = col + 1;
-      const stamp = seen + col * 4;
+      const stamp = seen + (first + col) * 4;
       // A duplicate key: the last value wins, at the first key's position; JavaScript decides.
       if (load<i32>(stamp) == visit) return false;
       store<i32>(stamp, visit);
-      if (!jsonFieldValue(prog, prog + HEADER_BYTES + col * COLUMN_BYTES)) return false;
+      if (!jsonFieldValue(prog, table + col * COLUMN_BYTES, seen, depth)) return false;
     }
     jsonSpace();
     if (jp >= jEnd) return false;
     const b = load<u8>(jp);
     jp++;
-    if (b == JSON_CLOSE_BRACE) return true;
+    if (b == JSON_CLOSE_BRACE) return requiredSeen(table, count, seen + first * 4, visit);
     if (b != JSON_COMMA) return false;
     jsonSpace();
   }
   return false;
 }
 
-/** The column whose key is input[from, to), trying `hint` first (keys come in order); or -1. */
-function jsonColumn(prog: i32, columns: i32, from: i32, to: i32, hint: i32): i32 {
+/** Every required column of the `count` at `table` has its stamp (at `stamps`) from `visit`. */
+function requiredSeen(table: i32, count: i32, stamps: i32, visit: i32): bool {
+  for (let col = 0; col < count; col++) {
+    if (
+      (load<i32>(table + col * COLUMN_BYTES) & REQUIRED) != 0 &&
+      load<i32>(stamps + col * 4) != visit
+    )
+      return false;
+  }
+  return true;
+}
+
+/** The column of the `count` at `table` whose key is input[from, to), trying `hint` first; or -1. */
+function jsonColumn(prog: i32, table: i32, count: i32, from: i32, to: i32, hint: i32): i32 {
   const length = to - from;
-  for (let k = 0; k < columns; k++) {
+  for (let k = 0; k < count; k++) {
     let col = hint + k;
-    if (col >= columns) col -= columns;
-    const key = prog + load<i32>(prog + HEADER_BYTES + col * COLUMN_BYTES, 12);
+    if (col >= count) col -= count;
+    const key = prog + load<i32>(table + col * COLUMN_BYTES, 12);
     if (load<i32>(key) == length && sameKey(key + 4, from, length)) return col;
   }
   return -1;
@@ -1283,11 +1298,23 @@ function sameKey(a: i32, b: i32, length: i32): bool {
   return true;
 }
 
-/** The value of a schema property at jp, checked by its column; false where the scan stops. */
-function jsonFieldValue(prog: i32, column: i32): bool {
+/**
+ * The value of a schema property at jp, in an object at `depth`, checked by its column; false
+ * where the scan stops.
+ */
+function jsonFieldValue(prog: i32, column: i32, seen: i32, depth: i32): bool {
   const flags = load<i32>(column);
   const b = load<u8>(jp);
   if (b == 0x6e) return jsonWord(0x6c6c756e, 4) && (flags & REQUIRED) == 0;
+  if ((flags & OBJECT) != 0) {
+    // Anything else where an object is expected is a type error, and so is nesting too deep for
+    // the text fast path: JavaScript reports them.
+    if (b != JSON_OPEN_BRACE || depth >= JSON_MAX_DEPTH) return false;
+    jp++;
+    const first = load<i32>(column, 4);
+    const count = load<i32>(column, 8);
+    return jsonObject(prog, first, count, (flags & OBJECT_STRICT) != 0, seen, depth + 1);
+  }
   if ((flags & JS) != 0) return false;
   const from = jp;
   if (b == QUOTE) {

@@ -1,11 +1,13 @@
 // The byte core's program: the header's columns and their ops, laid out as wasm/csv-core.ts
 // reads them (all offsets from the program's start, little-endian):
-//   header   columns, delimiter, longest cell in bytes, columns whose offsets go out, the rules'
-//            offset, their count, the keys among them, the cells' scratch area (i32 each)
+//   header   columns (JSON: the record's, the first ones), delimiter, longest cell in bytes,
+//            columns whose offsets go out, the rules' offset, their count, the keys among them,
+//            the cells' scratch area (i32 each)
 //   columns  16 bytes each: flags (1 required, 2 checked in JS, 4 offsets out; for JSON, the
 //            kinds of value its ops read: 8 strings, 16 numbers, 32 booleans, 64 strings with
-//            simple escapes), ops' offset, op count, and for JSON the offset of its key
-//            (length, then UTF-8 bytes; -1 for a key that never matches)
+//            simple escapes; 128 a nested object, 256 a strict one), ops' offset and op count
+//            (a nested object: its first column's index and its column count), and for JSON the
+//            offset of its key (length, then UTF-8 bytes; -1 for a key that never matches)
 //   ops      32 bytes each: code, then seven words of parameters
 //   data     hash tables, date segments, pattern items and bitmaps the ops point to; the rules
 //            (32 bytes each: kind, items' offset, item count, two parameters) and their items
@@ -56,6 +58,11 @@ export interface CoreColumn {
   /** JSON: the property's key, and the kinds of value its ops read (JSON_KINDS' bits). */
   key?: string;
   jsonKinds?: number;
+  /**
+   * JSON: the property is an object the schema describes, read with the `count` columns from
+   * index `first` (after the record's); `strict`: properties it does not describe stop the scan.
+   */
+  object?: { first: number; count: number; strict: boolean };
 }
 
 /** The kinds of JSON value a column's ops read (wasm/csv-core.ts jsonRecords). */
@@ -75,6 +82,8 @@ const KEY_PARTS = { text: 0, integer: 1, day: 2, dateKey: 3, boolean: 4 } as con
 const REQUIRED = 1;
 const JS = 2;
 const OFFSETS = 4;
+const OBJECT = 128;
+const OBJECT_STRICT = 256;
 const OP_CODES: Record<ByteOp['kind'], number> = {
   integer: 1,
   decimal: 2,
@@ -87,17 +96,21 @@ const OP_CODES: Record<ByteOp['kind'], number> = {
   chars: 9,
 };
 
-/** `delimiter`: the CSV delimiter's code; for JSON, 1 when properties not described stop the scan. */
+/**
+ * `delimiter`: the CSV delimiter's code; for JSON, 1 when properties not described stop the scan.
+ * `recordColumns`: JSON, the columns of the record's own properties (the first ones).
+ */
 export function encodeProgram(
   columns: readonly CoreColumn[],
   delimiter: number,
   maxCellBytes: number,
   rules: readonly CoreRule[] = [],
+  recordColumns = columns.length,
 ): Uint8Array {
   const opCount = columns.reduce((n, c) => n + (c.js ? 0 : c.ops.length), 0);
   const data = new DataArea(HEADER_BYTES + columns.length * COLUMN_BYTES + opCount * OP_BYTES);
   const head = data.view;
-  head.setInt32(0, columns.length, true);
+  head.setInt32(0, recordColumns, true);
   head.setInt32(4, delimiter, true);
   head.setInt32(8, maxCellBytes, true);
   head.setInt32(12, columns.filter((c) => c.js || c.offsets).length, true);
@@ -105,14 +118,16 @@ export function encodeProgram(
   columns.forEach((column, k) => {
     const at = HEADER_BYTES + k * COLUMN_BYTES;
     const ops = column.js ? [] : column.ops;
+    const object = column.object;
     const flags =
       (column.required ? REQUIRED : 0) |
       (column.js ? JS : 0) |
       (column.offsets ? OFFSETS : 0) |
-      (column.jsonKinds ?? 0);
+      (column.jsonKinds ?? 0) |
+      (object === undefined ? 0 : OBJECT | (object.strict ? OBJECT_STRICT : 0));
     data.view.setInt32(at, flags, true);
-    data.view.setInt32(at + 4, op, true);
-    data.view.setInt32(at + 8, ops.length, true);
+    data.view.setInt32(at + 4, object === undefined ? op : object.first, true);
+    data.view.setInt32(at + 8, object === undefined ? ops.length : object.count, true);
     if (column.key !== undefined)
       data.view.setInt32(at + 12, data.append(jsonKey(column.key)), true);
     for (const o of ops) {

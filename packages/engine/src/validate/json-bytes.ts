@@ -2,11 +2,12 @@
 // csv-bytes.ts takes CSV records: the core reads the records of an array or NDJSON file from a
 // record boundary and stops at the first one it cannot call clean, which the reader then reads
 // the usual way (with the text fast path, json-quick.ts, or JSON.parse). The core checks the
-// schema's top-level properties with the same byte ops as CSV cells, only on values whose JSON
-// reading is the text those ops read (bytecore/field-ops.ts): a string for the text types (with
-// simple escapes only where the ops just count characters), a short plain number literal for
-// integer and number fields, true or false for booleans. Any other property of the schema
-// (nested schema objects, unique, reference lists) stops it wherever it holds a value.
+// schema's properties, at the top and in the nested objects it describes, with the same byte ops
+// as CSV cells, only on values whose JSON reading is the text those ops read
+// (bytecore/field-ops.ts): a string for the text types (with simple escapes only where the ops
+// just count characters), a short plain number literal for integer and number fields, true or
+// false for booleans. Any other property of the schema (unique, reference lists, a field whose
+// value is an object) stops it wherever it holds a value.
 
 import type { JsonByteRecords } from '../json/reader.ts';
 import { encodeProgram, JSON_KINDS, type CoreColumn } from '../bytecore/csv-program.ts';
@@ -42,12 +43,12 @@ const GIVE_UP_AFTER_STOPS = 256;
  */
 export function createJsonByteRecords(run: Run, root: JsonNode): JsonByteRecords | undefined {
   if (run.options.byteCore === false) return undefined;
-  const columns = root.children.map(coreColumn(run));
+  const columns = coreColumns(run, root);
   if (columns.length === 0 || columns.every((c) => c.js)) return undefined;
   const instance = instantiateByteCore();
   if (instance === undefined) return undefined;
   const core = instance.exports as CoreExports;
-  const program = encodeProgram(columns, root.strict ? 1 : 0, 0);
+  const program = encodeProgram(columns, root.strict ? 1 : 0, 0, [], root.children.length);
 
   let prog = -1;
   let seen = 0;
@@ -120,13 +121,36 @@ export function createJsonByteRecords(run: Run, root: JsonNode): JsonByteRecords
   return records;
 }
 
-/** How the core reads a top-level property of the schema. */
+/**
+ * The core's columns: the record's properties first, then each nested object's, its own
+ * together (an object's column says where they are).
+ */
+function coreColumns(run: Run, root: JsonNode): CoreColumn[] {
+  const columns: CoreColumn[] = [];
+  const column = coreColumn(run);
+  const objectOf = (node: JsonNode) => {
+    const first = columns.length;
+    // Its own columns first, placed before any of a nested object's.
+    for (const child of node.children) columns.push(column(child));
+    node.children.forEach((child, k) => {
+      // A property with no field of its own is an object (json-fields.ts): the text fast path
+      // walks it (json-quick.ts nodeValue), and so does the core.
+      if (child.field === undefined) (columns[first + k] as CoreColumn).object = objectOf(child);
+    });
+    return { first, count: node.children.length, strict: node.strict };
+  };
+  objectOf(root);
+  return columns;
+}
+
+/** How the core reads a property of the schema (a nested object's columns: coreColumns). */
 function coreColumn(run: Run) {
   return (node: JsonNode): CoreColumn => {
     const required = node.requiredBelow.length > 0;
     const field = node.field;
+    if (field === undefined) return { required, js: false, offsets: false, ops: [], key: node.key };
     const kinds =
-      field === undefined || node.object || node.children.length > 0
+      node.object || node.children.length > 0
         ? 0
         : jsonKinds(
             run.schema.fields.find((f) => f.name === field.name),
