@@ -16,6 +16,7 @@
 //   BENCH_EXCEL_RUNS=1   runs per Excel reader        BENCH_SECTIONS=excel   only these sections (ids)
 //   BENCH_SKIP_JOBS=1    skip the --jobs section      BENCH_JOBS=1,2,4     its --jobs values
 //   BENCH_JOBS_RUNS=3    runs per --jobs value        BENCH_JOBS_ROWS      its file's rows (BENCH_ROWS)
+//   BENCH_NESTED_RUNS=3  rounds of the json-nested section (flat and nested JSON, byte core on/off)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
@@ -27,6 +28,7 @@ import type { BenchContext, Section, SectionResult, Target } from './lib/types.t
 import { cliProcessSection } from './sections/cli-process.ts';
 import { excelSection } from './sections/excel.ts';
 import { jobsSection } from './sections/jobs.ts';
+import { jsonNestedSection } from './sections/json-nested.ts';
 import { memorySection } from './sections/memory.ts';
 import { listsSection, rulesSection } from './sections/rules.ts';
 import { serverResponsivenessSection } from './sections/server-responsiveness.ts';
@@ -35,6 +37,7 @@ import { throughputSection } from './sections/throughput.ts';
 /** In order. Add a section here (e.g. server responsiveness under a 100 MB upload). */
 const SECTIONS: Section[] = [
   throughputSection,
+  jsonNestedSection,
   rulesSection,
   listsSection,
   cliProcessSection,
