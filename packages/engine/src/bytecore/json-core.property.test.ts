@@ -270,12 +270,13 @@ function validate(
   );
 }
 
-function schemaOf(s: SchemaCase): SchemaModel {
+/** The web form schema of `fields`, field i named `nameOf(i)`. */
+function webSchema(fields: readonly Field[], nameOf: (i: number) => string): SchemaModel {
   const parsed = parseSchema(
     {
       name: 'generated',
-      fields: s.fields.map((f, i) => ({
-        name: nameOf(f, i),
+      fields: fields.map((f, i) => ({
+        name: nameOf(i),
         type: f.template.type,
         required: f.required,
         validation: f.template.validation,
@@ -284,7 +285,12 @@ function schemaOf(s: SchemaCase): SchemaModel {
     'web',
   );
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  return { ...parsed.value, additionalProperties: s.additionalProperties };
+  return parsed.value;
+}
+
+function schemaOf(s: SchemaCase): SchemaModel {
+  const schema = webSchema(s.fields, (i) => nameOf(s.fields[i] as Field, i));
+  return { ...schema, additionalProperties: s.additionalProperties };
 }
 
 const encoder = new TextEncoder();
@@ -372,27 +378,17 @@ const nestedNameOf = (f: NestedSchemaCase['fields'][number], i: number) =>
   [...(f.group < 0 ? [] : (OBJECTS[f.group] as readonly string[])), `f${i}`].join('.');
 
 function nestedSchemaOf(s: NestedSchemaCase): SchemaModel {
-  const parsed = parseSchema(
-    {
-      name: 'nested',
-      fields: s.fields.map((f, i) => ({
-        name: nestedNameOf(f, i),
-        type: f.template.type,
-        required: f.required,
-        validation: f.template.validation,
-      })),
-    },
-    'web',
+  const parsed = webSchema(s.fields, (i) =>
+    nestedNameOf(s.fields[i] as NestedSchemaCase['fields'][number], i),
   );
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const fields = parsed.value.fields.map((spec, i) => {
+  const fields = parsed.fields.map((spec, i) => {
     const f = s.fields[i] as NestedSchemaCase['fields'][number];
     return f.required && f.withinObject && f.group >= 0
       ? { ...spec, requiredWithin: (OBJECTS[f.group] as readonly string[]).length }
       : spec;
   });
   return {
-    ...parsed.value,
+    ...parsed,
     fields,
     additionalProperties: s.additionalProperties,
     objects: OBJECTS.map((path, k) => {
