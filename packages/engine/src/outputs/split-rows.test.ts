@@ -240,4 +240,111 @@ describe('the good rows back', () => {
     const empty = split('[]', 'json');
     expect([empty.valid, empty.invalid]).toEqual(['[]\n', '[]\n']);
   });
+
+  it('JSON: each record written compact, with the keys, escapes and numbers of its values', () => {
+    // One optional field with a name longer than fc.string's keys (at most 10 characters): every
+    // record is valid, so the valid output holds them all.
+    const anyRecord = webSchema([{ name: 'not-in-any-record', type: 'string', required: false }]);
+    const BIG = '123456789012345678901234567890';
+    const record = fc.dictionary(
+      fc.string(),
+      fc.oneof(
+        { weight: 20, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+        // Short numbers: the doubles fc.jsonValue draws mostly have 17 digits.
+        { weight: 5, arbitrary: fc.integer({ min: -99999, max: 99999 }) },
+        { weight: 5, arbitrary: fc.integer({ min: -99999, max: 99999 }).map((n) => n / 100) },
+        // Zero, which JSON may write -0; numbers below 1e-6, which JavaScript writes 1e-7.
+        { weight: 2, arbitrary: fc.constantFrom(0, 1e-7, -1.25e-7, 0.000001) },
+        // Slashes, which JSON may escape as \/.
+        { weight: 3, arbitrary: fc.constantFrom('a/b', 'https://example.org/p?q=1', '/') },
+        { weight: 1, arbitrary: fc.constant('<big>') },
+        { weight: 1, arbitrary: fc.array(fc.constant('<big>')) },
+      ),
+    );
+    fc.assert(
+      fc.property(
+        // An empty file is written as an empty array whatever it was meant to be.
+        fc.array(record, { minLength: 1, maxLength: 20 }),
+        fc.integer(),
+        fc.constantFrom('array', 'ndjson'),
+        (records, seed, shape) => {
+          // Each record written with the same values in other ways where `seed` says
+          // (writeJson), `<big>` standing for a number longer than a double holds, which the
+          // output keeps digit for digit.
+          const random = seeded(seed);
+          const texts = records.map((r) => writeJson(r, random, BIG, shape === 'array'));
+          const input = shape === 'array' ? `[${texts.join(',')}]` : texts.join('\n');
+          const out = split(input, 'json', [], anyRecord);
+          const expected = records.map((r) => JSON.stringify(r).replaceAll('"<big>"', BIG));
+          expect(out.valid).toBe(
+            shape === 'ndjson'
+              ? expected.map((e) => `${e}\n`).join('')
+              : `[\n${expected.join(',\n')}\n]\n`,
+          );
+        },
+      ),
+      { numRuns: 400, seed: 42 },
+    );
+  });
 });
+
+/** A random number generator in [0, 1) from `seed`. */
+function seeded(seed: number): () => number {
+  let x = seed | 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+/**
+ * `value` as JSON text with the same value, written otherwise than JSON.stringify writes it where
+ * `random` says: blanks between tokens (line feeds only with `lines`), `\/` and `\u` escapes,
+ * numbers with trailing zeros, with an exponent, without one, or `-0`, and a key given twice
+ * (JSON.parse keeps the second value, at the first key's place). The string "<big>" is written
+ * as the number `big`.
+ */
+function writeJson(value: unknown, random: () => number, big: string, lines: boolean): string {
+  const blanks = lines ? ' \n\t' : ' \t ';
+  const blank = () => (random() < 0.2 ? blanks.slice(0, 1 + Math.floor(random() * 3)) : '');
+  const text = (s: string) => {
+    let out = '"';
+    for (let i = 0; i < s.length; i++) {
+      const ch = s[i] as string;
+      if (ch === '/' && random() < 0.5) out += '\\/';
+      else if (random() < 0.01) out += `\\u${s.charCodeAt(i).toString(16).padStart(4, '0')}`;
+      else out += JSON.stringify(ch).slice(1, -1);
+    }
+    return `${out}"`;
+  };
+  const list = (items: string[]) => items.join(`${blank()},${blank()}`);
+  const write = (v: unknown): string => {
+    if (v === '<big>') return big;
+    if (typeof v === 'string') return text(v);
+    if (typeof v === 'number') {
+      const r = random();
+      const plain = JSON.stringify(v);
+      if (/e-/.test(plain) && r < 0.5) {
+        const positional = v.toFixed(20).replace(/0+$/, '');
+        return Number(positional) === v ? positional : plain;
+      }
+      if (/e/i.test(plain)) return plain;
+      if (r < 0.1) return `${plain}e0`;
+      if (r < 0.2) return plain.includes('.') ? `${plain}0` : `${plain}.0`;
+      if (r < 0.3 && v === 0) return '-0';
+      return plain;
+    }
+    if (Array.isArray(v)) return `[${blank()}${list(v.map(write))}${blank()}]`;
+    if (v !== null && typeof v === 'object') {
+      const members = Object.entries(v).flatMap(([k, x]) => {
+        const member = `${text(k)}${blank()}:${blank()}${write(x)}`;
+        return random() < 0.05 ? [`${text(k)}:"dropped"`, member] : [member];
+      });
+      return `{${blank()}${list(members)}${blank()}}`;
+    }
+    return JSON.stringify(v);
+  };
+  return write(value);
+}
