@@ -2,17 +2,20 @@
 // - rules: the engine on the throughput section's product CSV with the bench schema as is and with
 //   five cross-field rules of different kinds added, rounds interleaved (plain, rules; then rules,
 //   plain; …) so that a busy neighbour weighs on both alike. Target: the rules add at most 15%.
+//   The same on the product JSON (the same records as an array), with no target: its ratio shows
+//   what the rules cost where the byte core cannot take the records (decision 255).
 // - lists: a 1,000,000-value reference list read from a file the way the CLI's `--list` reads it,
 //   handed to a validator and used for a file with a near miss, so that its "did you mean" index is
 //   built too. Target: under 2 s and 150 MiB peak RSS for the whole process.
 //
 //   BENCH_RULES_ROWS   rows of the product file (default BENCH_ROWS, else 1,000,000)
 //   BENCH_RULES_RUNS=5 rounds (each a plain and a rules run)
+//   BENCH_RULES_INPUTS=csv,json  the inputs measured (csv alone skips the JSON rounds)
 //   BENCH_RULES_KINDS  only the rules of these kinds, comma-separated (experiments; default all five)
 //   BENCH_RULES_SIZED=0  the validator is not told the file's size (inputBytes), as before decision 219
 //   BENCH_LIST_VALUES=1000000  values of the reference list   BENCH_LIST_RUNS=3  its runs
 //
-// The same file is the child: `node --import tsx bench/sections/rules.ts validate FILE plain|rules`
+// The same file is the child: `node --import tsx bench/sections/rules.ts validate FILE plain|rules csv|json`
 // or `… list FILE`, printing one PeerReport line (bench/peers/common.ts).
 import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -25,7 +28,7 @@ import {
   type Issue,
   type SchemaModel,
 } from '../../packages/engine/src/index.ts';
-import { createRandom, ensureProductsCsv } from '../generate.ts';
+import { createRandom, ensureDataset, type Dataset } from '../generate.ts';
 import { runPeer } from '../lib/child.ts';
 import { envInt } from '../lib/env.ts';
 import { fmt, markdownTable, mbPerSecond, median, ratio, textTable } from '../lib/format.ts';
@@ -57,6 +60,7 @@ export const FIVE_RULES = [
 ];
 
 type Variant = 'plain' | 'rules';
+type Input = 'csv' | 'json';
 
 /** BENCH_RULES_KINDS=uniqueTogether,compare: only the rules of those kinds (experiments). */
 function rulesOfRun(): typeof FIVE_RULES {
@@ -64,8 +68,8 @@ function rulesOfRun(): typeof FIVE_RULES {
   return kinds?.length ? FIVE_RULES.filter((r) => kinds.includes(r.kind)) : FIVE_RULES;
 }
 
-function schemaOf(variant: Variant): SchemaModel {
-  const form = webFormSchema('csv');
+function schemaOf(variant: Variant, input: Input): SchemaModel {
+  const form = webFormSchema(input);
   const parsed = parseSchema(variant === 'rules' ? { ...form, rules: rulesOfRun() } : form, 'web');
   if (!parsed.ok) throw new Error(`engine refused the schema: ${JSON.stringify(parsed.problems)}`);
   return parsed.value;
@@ -73,11 +77,11 @@ function schemaOf(variant: Variant): SchemaModel {
 
 // ---- children ----
 
-async function validateChild(file: string, variant: Variant): Promise<void> {
+async function validateChild(file: string, variant: Variant, input: Input): Promise<void> {
   const byCode = new Map<string, number>();
   const started = startTimer();
-  const validator = createValidator(schemaOf(variant), {
-    fileType: 'csv',
+  const validator = createValidator(schemaOf(variant, input), {
+    fileType: input,
     maxErrors: 1000,
     // As the CLI passes a file's size (BENCH_RULES_SIZED=0 leaves it out, for comparisons).
     ...(process.env.BENCH_RULES_SIZED === '0' ? {} : { inputBytes: statSync(file).size }),
@@ -89,7 +93,7 @@ async function validateChild(file: string, variant: Variant): Promise<void> {
   const ms = performance.now() - started;
   report({
     tool: `engine, ${variant === 'rules' ? 'five rules' : 'no rules'}`,
-    input: 'csv',
+    input,
     file,
     bytes: statSync(file).size,
     rows: result.totalRows,
@@ -205,81 +209,110 @@ interface Round {
 
 const cpuPercent = (r: PeerReport) => (100 * r.cpuMs) / r.ms;
 
+/** Interleaved rounds of the plain and the rules run on one input, and what they show. */
+interface Measured {
+  input: Input;
+  rounds: Round[];
+  wall: Record<Variant, number>;
+  cpu: Record<Variant, number>;
+  busy: boolean;
+  rows: string[][];
+}
+
+async function measure(
+  ctx: BenchContext,
+  dataset: Dataset,
+  input: Input,
+  runs: number,
+  failures: string[],
+): Promise<Measured> {
+  const file = input === 'csv' ? dataset.csvPath : (dataset.jsonPath as string);
+  const rounds: Round[] = [];
+  const one = async (variant: Variant): Promise<PeerReport | null> => {
+    const r = await runPeer({
+      script: '../sections/rules.ts',
+      args: ['validate', file, variant, input],
+    });
+    if (r.ok) return r.report;
+    failures.push(`rules section, ${input} ${variant}: ${r.message}`);
+    return null;
+  };
+  for (let round = 1; round <= runs; round++) {
+    // Alternate which goes first, so that neither always follows the other's caches.
+    const order: Variant[] = round % 2 ? ['plain', 'rules'] : ['rules', 'plain'];
+    const got: Partial<Record<Variant, PeerReport>> = {};
+    for (const variant of order) {
+      const r = await one(variant);
+      if (!r) break;
+      got[variant] = r;
+      ctx.log(
+        `  ${input} round ${round}/${runs} ${variant}: ${fmt(r.ms)} ms (CPU ${fmt(r.cpuMs)} ms), ` +
+          `${fmt(mbPerSecond(r.bytes, r.ms), 1)} MB/s, ${fmt(r.peakRssMiB)} MiB, ${fmt(r.errors)} errors`,
+      );
+    }
+    if (!got.plain || !got.rules) break;
+    rounds.push({ plain: got.plain, rules: got.rules });
+  }
+
+  const first = rounds[0];
+  if (first) {
+    for (const variant of ['plain', 'rules'] as const) {
+      const counts = new Set(rounds.map((r) => r[variant].errors));
+      if (counts.size > 1)
+        failures.push(`rules section, ${input} ${variant}: error counts differ between runs`);
+    }
+    if (first.plain.errors !== dataset.plantedCount)
+      failures.push(
+        `rules section, ${input}: without rules found ${fmt(first.plain.errors)} errors, planted ${fmt(dataset.plantedCount)}`,
+      );
+    const ruleErrors = first.rules.errors - first.plain.errors;
+    if (ruleErrors < 0 || ruleErrors > dataset.plantedCount)
+      failures.push(`rules section, ${input}: the rules added ${fmt(ruleErrors)} errors`);
+  }
+  const med = (v: Variant, pick: (r: PeerReport) => number) =>
+    median(rounds.map((r) => pick(r[v])));
+  const wall = { plain: med('plain', (r) => r.ms), rules: med('rules', (r) => r.ms) };
+  const cpu = { plain: med('plain', (r) => r.cpuMs), rules: med('rules', (r) => r.cpuMs) };
+  const share = Math.min(med('plain', cpuPercent), med('rules', cpuPercent));
+  const bytes = first?.plain.bytes ?? 0;
+  const rows = (['plain', 'rules'] as const).map((v) => [
+    `${input.toUpperCase()}, bench schema${v === 'plain' ? '' : ' + five rules'}`,
+    fmt(wall[v]),
+    fmt(mbPerSecond(bytes, wall[v]), 1),
+    fmt(cpu[v]),
+    fmt(mbPerSecond(bytes, cpu[v]), 1),
+    fmt(med(v, cpuPercent)),
+    fmt(Math.max(...rounds.map((r) => r[v].peakRssMiB))),
+    first ? fmt(first[v].errors) : '',
+  ]);
+  return { input, rounds, wall, cpu, busy: share < CONTENDED_PERCENT, rows };
+}
+
 export const rulesSection: Section = {
   id: 'rules',
-  title: 'Cross-field rules: five rules on the product CSV',
+  title: 'Cross-field rules: five rules on the product CSV and JSON',
   skipReason: () => null,
   async run(ctx: BenchContext): Promise<SectionResult> {
     const rows = envInt('BENCH_RULES_ROWS', envInt('BENCH_ROWS', 1_000_000));
     const runs = envInt('BENCH_RULES_RUNS', 5);
-    const dataset = await ensureProductsCsv(ctx, rows);
+    const inputs = (process.env.BENCH_RULES_INPUTS ?? 'csv,json')
+      .split(',')
+      .filter((i): i is Input => i === 'csv' || i === 'json');
+    const json = inputs.includes('json');
+    const dataset = await ensureDataset({
+      dir: ctx.dir,
+      rows,
+      seed: envInt('BENCH_SEED', 42),
+      json,
+      errorRate: 0.01,
+      log: ctx.log,
+    });
     const failures: string[] = [];
-    const rounds: Round[] = [];
-    const one = async (variant: Variant): Promise<PeerReport | null> => {
-      const r = await runPeer({
-        script: '../sections/rules.ts',
-        args: ['validate', dataset.csvPath, variant],
-      });
-      if (r.ok) return r.report;
-      failures.push(`rules section, ${variant}: ${r.message}`);
-      return null;
-    };
-    for (let round = 1; round <= runs; round++) {
-      // Alternate which goes first, so that neither always follows the other's caches.
-      const order: Variant[] = round % 2 ? ['plain', 'rules'] : ['rules', 'plain'];
-      const got: Partial<Record<Variant, PeerReport>> = {};
-      for (const variant of order) {
-        const r = await one(variant);
-        if (!r) break;
-        got[variant] = r;
-        ctx.log(
-          `  round ${round}/${runs} ${variant}: ${fmt(r.ms)} ms (CPU ${fmt(r.cpuMs)} ms), ` +
-            `${fmt(mbPerSecond(r.bytes, r.ms), 1)} MB/s, ${fmt(r.peakRssMiB)} MiB, ${fmt(r.errors)} errors`,
-        );
-      }
-      if (!got.plain || !got.rules) break;
-      rounds.push({ plain: got.plain, rules: got.rules });
-    }
+    const measured: Measured[] = [];
+    for (const input of inputs) measured.push(await measure(ctx, dataset, input, runs, failures));
 
-    const first = rounds[0];
-    if (first) {
-      for (const variant of ['plain', 'rules'] as const) {
-        const counts = new Set(rounds.map((r) => r[variant].errors));
-        if (counts.size > 1)
-          failures.push(`rules section, ${variant}: error counts differ between runs`);
-      }
-      if (first.plain.errors !== dataset.plantedCount)
-        failures.push(
-          `rules section: without rules found ${fmt(first.plain.errors)} errors, planted ${fmt(dataset.plantedCount)}`,
-        );
-      const ruleErrors = first.rules.errors - first.plain.errors;
-      if (ruleErrors < 0 || ruleErrors > dataset.plantedCount)
-        failures.push(`rules section: the rules added ${fmt(ruleErrors)} errors`);
-    }
-
-    const med = (v: Variant, pick: (r: PeerReport) => number) =>
-      median(rounds.map((r) => pick(r[v])));
-    const wall = { plain: med('plain', (r) => r.ms), rules: med('rules', (r) => r.ms) };
-    const cpu = { plain: med('plain', (r) => r.cpuMs), rules: med('rules', (r) => r.cpuMs) };
-    const share = Math.min(med('plain', cpuPercent), med('rules', cpuPercent));
-    const busy = share < CONTENDED_PERCENT;
-    const wallRatio = wall.rules / wall.plain;
-    const cpuRatio = cpu.rules / cpu.plain;
-    // On a busy machine wall time measures the neighbours: the CPU time each run used decides.
-    const judged = busy ? cpuRatio : wallRatio;
-    const bytes = first?.plain.bytes ?? dataset.csvBytes;
-    const tableRows = (['plain', 'rules'] as const).map((v) => [
-      v === 'plain' ? 'bench schema' : 'bench schema + five rules',
-      fmt(wall[v]),
-      fmt(mbPerSecond(bytes, wall[v]), 1),
-      fmt(cpu[v]),
-      fmt(mbPerSecond(bytes, cpu[v]), 1),
-      fmt(med(v, cpuPercent)),
-      fmt(Math.max(...rounds.map((r) => r[v].peakRssMiB))),
-      first ? fmt(first[v].errors) : '',
-    ]);
     const header = [
-      'schema',
+      'input, schema',
       'ms',
       'MB/s',
       'CPU ms',
@@ -288,31 +321,65 @@ export const rulesSection: Section = {
       'peak MiB',
       'errors',
     ];
-    const ruleCodes = first
-      ? Object.entries(first.rules.extra ?? {})
-          .filter(([code, n]) => first.plain.extra?.[code] !== n)
-          .map(([code, n]) => `${code} ${fmt(Number(n) - Number(first.plain.extra?.[code] ?? 0))}`)
+    const tableRows = measured.flatMap((m) => m.rows);
+    const firstRules = measured[0]?.rounds[0];
+    const ruleCodes = firstRules
+      ? Object.entries(firstRules.rules.extra ?? {})
+          .filter(([code, n]) => firstRules.plain.extra?.[code] !== n)
+          .map(
+            ([code, n]) =>
+              `${code} ${fmt(Number(n) - Number(firstRules.plain.extra?.[code] ?? 0))}`,
+          )
           .join(', ')
       : '';
-    const inputs =
-      `${fmt(dataset.rows)} rows, ${fmt(dataset.csvBytes / 1e6, 1)} MB; median of ${rounds.length} ` +
-      `interleaved round(s); rules: ${FIVE_RULES.map((r) => r.kind).join(', ')}` +
+    const sizes = inputs
+      .map((i) =>
+        i === 'csv'
+          ? `CSV ${fmt(dataset.csvBytes / 1e6, 1)} MB`
+          : `JSON ${fmt(dataset.jsonBytes / 1e6, 1)} MB`,
+      )
+      .join(', ');
+    const inputsLine =
+      `${fmt(dataset.rows)} rows (${sizes}); median of ${runs} interleaved round(s) each; ` +
+      `rules: ${FIVE_RULES.map((r) => r.kind).join(', ')}` +
       (ruleCodes ? `; rule errors: ${ruleCodes}` : '');
-    const ratios = `rules / no rules: ${rounds.length ? ratio(wall.rules, wall.plain) : '-'} wall clock, ${rounds.length ? ratio(cpu.rules, cpu.plain) : '-'} CPU time`;
-    const target: Target = {
-      name: 'Five cross-field rules, CSV time',
-      goal: `≤ ${RULES_GOAL}x`,
-      actual: rounds.length ? `${fmt(judged, 2)}x` : 'not measured',
-      met: rounds.length ? judged <= RULES_GOAL : null,
-      note: busy
-        ? `busy machine (${fmt(share)}% CPU): judged by CPU time; wall clock ${ratio(wall.rules, wall.plain)}`
-        : `by CPU time ${ratio(cpu.rules, cpu.plain)}`,
-    };
+    const ratioLines = measured.map((m) =>
+      m.rounds.length
+        ? `${m.input.toUpperCase()}, rules / no rules: ${ratio(m.wall.rules, m.wall.plain)} wall clock, ${ratio(m.cpu.rules, m.cpu.plain)} CPU time`
+        : `${m.input.toUpperCase()}: not measured`,
+    );
+    const csv = measured.find((m) => m.input === 'csv');
+    const targets: Target[] = [];
+    if (csv) {
+      const wallRatio = csv.wall.rules / csv.wall.plain;
+      const cpuRatio = csv.cpu.rules / csv.cpu.plain;
+      // On a busy machine wall time measures the neighbours: the CPU time each run used decides.
+      const judged = csv.busy ? cpuRatio : wallRatio;
+      targets.push({
+        name: 'Five cross-field rules, CSV time',
+        goal: `≤ ${RULES_GOAL}x`,
+        actual: csv.rounds.length ? `${fmt(judged, 2)}x` : 'not measured',
+        met: csv.rounds.length ? judged <= RULES_GOAL : null,
+        note: csv.busy
+          ? `busy machine: judged by CPU time; wall clock ${ratio(csv.wall.rules, csv.wall.plain)}`
+          : `by CPU time ${ratio(csv.cpu.rules, csv.cpu.plain)}`,
+      });
+    }
     return {
-      text: [inputs, '', textTable(header, tableRows), '', ratios].join('\n'),
-      markdown: [`${inputs}.`, '', markdownTable(header, tableRows), '', `${ratios}.`].join('\n'),
-      data: { dataset, rules: FIVE_RULES, rounds, wall, cpu, wallRatio, cpuRatio, busy },
-      targets: [target],
+      text: [inputsLine, '', textTable(header, tableRows), '', ...ratioLines].join('\n'),
+      markdown: [
+        `${inputsLine}.`,
+        '',
+        markdownTable(header, tableRows),
+        '',
+        ...ratioLines.map((l) => `${l}.`),
+      ].join('\n'),
+      data: {
+        dataset,
+        rules: FIVE_RULES,
+        measured: measured.map(({ rows: _rows, ...m }) => m),
+      },
+      targets,
       failures,
     };
   },
@@ -414,12 +481,17 @@ export const listsSection: Section = {
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [mode, file, variant] = process.argv.slice(2);
-  if (mode === 'validate' && file && (variant === 'plain' || variant === 'rules'))
-    await validateChild(file, variant);
+  const [mode, file, variant, input = 'csv'] = process.argv.slice(2);
+  if (
+    mode === 'validate' &&
+    file &&
+    (variant === 'plain' || variant === 'rules') &&
+    (input === 'csv' || input === 'json')
+  )
+    await validateChild(file, variant, input);
   else if (mode === 'list' && file) await listChild(file);
   else {
-    console.error('usage: rules.ts validate FILE plain|rules | rules.ts list FILE');
+    console.error('usage: rules.ts validate FILE plain|rules [csv|json] | rules.ts list FILE');
     process.exitCode = 2;
   }
 }

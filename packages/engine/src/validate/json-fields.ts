@@ -3,7 +3,7 @@
 // named `a.b` is `["a.b"]`). Paths are precomputed so a record's walk builds none unless it
 // reports something.
 
-import { LosslessNumber, type SchemaModel } from '../model.ts';
+import { LosslessNumber, type FieldSpec, type SchemaModel } from '../model.ts';
 import type { CompiledField } from './compile.ts';
 
 export interface JsonNode {
@@ -104,4 +104,35 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
     !Array.isArray(value) &&
     !(value instanceof LosslessNumber)
   );
+}
+
+/**
+ * Which JSON scalars a cross-field rule reads as their text in a field of this spec: a string for
+ * the text types, a number for number fields, true or false for booleans, and any scalar for a
+ * field of any type or an enum. Any other value is present but never compared (already a `type`
+ * error). One reading for the normal path (json-records.ts) and the fast path (json-quick.ts).
+ */
+export interface SlotReading {
+  strings: boolean;
+  numbers: boolean;
+  booleans: boolean;
+}
+
+export function slotReading(spec: FieldSpec): SlotReading {
+  const numeric = spec.type === 'integer' || spec.type === 'number';
+  const loose = spec.anyValue === true || spec.type === 'enum';
+  return {
+    strings: !numeric && spec.type !== 'boolean',
+    numbers: numeric || loose,
+    booleans: spec.type === 'boolean' || loose,
+  };
+}
+
+/** A scalar's text as a rule reads it (slotReading); undefined: present but never compared. */
+export function slotText(reading: SlotReading, value: unknown): string | undefined {
+  if (typeof value === 'string') return reading.strings ? value : undefined;
+  if (typeof value === 'number') return reading.numbers ? String(value) : undefined;
+  if (value instanceof LosslessNumber) return reading.numbers ? value.raw : undefined;
+  if (typeof value === 'boolean') return reading.booleans ? String(value) : undefined;
+  return undefined;
 }

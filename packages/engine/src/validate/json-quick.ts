@@ -11,7 +11,8 @@
 import { QUICK_RECORD_MAX_DEPTH, type QuickRecord } from '../json/reader.ts';
 import { SAFE_NUMBER_DIGITS } from '../json/numbers.ts';
 import type { CompiledField, Failure } from './compile.ts';
-import type { JsonNode } from './json-fields.ts';
+import { slotText, type JsonNode, type SlotReading } from './json-fields.ts';
+import { ABSENT, RowView, type CompiledRules, type RuleFailure } from './cross-field.ts';
 import {
   TAB,
   LINE_FEED,
@@ -57,6 +58,16 @@ interface QuickNode {
   required: boolean;
   /** As an object, a property the schema does not describe is something to report. */
   strict: boolean;
+  /** The cross-field rules' slot its value fills (-1: none), and how a rule reads it. */
+  ruleSlot: number;
+  reading: SlotReading | undefined;
+}
+
+/** The schema's cross-field rules, and each rule slot's property path and reading. */
+export interface QuickJsonRules {
+  rules: CompiledRules;
+  slotKeys: readonly (readonly string[])[];
+  slotReadings: readonly SlotReading[];
 }
 
 /** `"key"` as JSON writes a key that needs no escape; '' for one that does. */
@@ -78,16 +89,49 @@ function quickTree(node: JsonNode, index: number, nextSlot: { n: number }): Quic
     children: node.children.map((child, k) => quickTree(child, k, nextSlot)),
     required: node.requiredBelow.length > 0,
     strict: node.strict,
+    ruleSlot: -1,
+    reading: undefined,
   };
+}
+
+/** Marks the node of each rule slot; false when a slot's path is not a field of the tree. */
+function markSlots(tree: QuickNode, rules: QuickJsonRules): boolean {
+  for (let s = 0; s < rules.slotKeys.length; s++) {
+    let node: QuickNode | undefined = tree;
+    for (const key of rules.slotKeys[s] as readonly string[])
+      node = node?.children.find((c) => c.key === key);
+    // Two fields on one property: left to the normal path, which reads each.
+    if (node?.field === undefined || node.ruleSlot >= 0) return false;
+    node.ruleSlot = s;
+    node.reading = rules.slotReadings[s];
+  }
+  return true;
 }
 
 /**
  * `startRow` is the run's: a record past the row limit is left to the normal path, which ignores it.
  * In a strict node (JsonNode.strict), a property the schema does not describe is something to report.
  */
-export function createQuickRecord(root: JsonNode, startRow: (row: number) => boolean): QuickRecord {
+export function createQuickRecord(root: JsonNode, startRow: (row: number) => boolean): QuickRecord;
+/** With rules, undefined where the rules' slots cannot be told apart by property (two fields on one). */
+export function createQuickRecord(
+  root: JsonNode,
+  startRow: (row: number) => boolean,
+  quickRules: QuickJsonRules | undefined,
+): QuickRecord | undefined;
+export function createQuickRecord(
+  root: JsonNode,
+  startRow: (row: number) => boolean,
+  quickRules?: QuickJsonRules,
+): QuickRecord | undefined {
   const slots = { n: 0 };
   const tree = quickTree(root, 0, slots);
+  if (quickRules !== undefined && !markSlots(tree, quickRules)) return undefined;
+  // With rules: each rule slot's value as a rule reads it (json-records.ts readSlot), filled as
+  // the walk meets the values, for the rules to run once the record is otherwise clean.
+  const rules = quickRules?.rules;
+  const view = new RowView(quickRules?.slotKeys.length ?? 0);
+  const ruleFailures: RuleFailure[] = [];
   /** The object visit in which each node's key was last seen: a duplicate key gives up. */
   const seenIn = new Float64Array(slots.n);
   let visits = 0;
@@ -333,9 +377,16 @@ export function createQuickRecord(root: JsonNode, startRow: (row: number) => boo
       const inPlace = field.checkJsonString;
       if (!escaped && inPlace !== undefined && !field.stateful) {
         inPlace(text, i + 1, end, row, out);
-        if (out.length === 0) return end + 1;
-        out.length = 0;
-        return GIVE_UP;
+        if (out.length !== 0) {
+          out.length = 0;
+          return GIVE_UP;
+        }
+        if (node.ruleSlot >= 0) {
+          if ((node.reading as SlotReading).strings && end > i + 1)
+            view.set(node.ruleSlot, text, i + 1, end);
+          else view.opaque(node.ruleSlot);
+        }
+        return end + 1;
       }
       // JSON.parse itself turns escapes into the value, as the normal path would.
       value = escaped ? JSON.parse(text.slice(i, end + 1)) : text.slice(i + 1, end);
@@ -353,6 +404,12 @@ export function createQuickRecord(root: JsonNode, startRow: (row: number) => boo
       if (value !== value) return GIVE_UP;
     }
     if (end < 0 || !passes(field, value)) return GIVE_UP;
+    if (node.ruleSlot >= 0) {
+      const ruleText = slotText(node.reading as SlotReading, value);
+      // A JSON "" is a value, unlike an empty CSV cell: present, as the field checks read it.
+      if (ruleText === undefined || ruleText === '') view.opaque(node.ruleSlot);
+      else view.set(node.ruleSlot, ruleText, 0, ruleText.length);
+    }
     return end;
   }
 
@@ -425,6 +482,7 @@ export function createQuickRecord(root: JsonNode, startRow: (row: number) => boo
 
   function walk(start: number, line: boolean): number {
     if (text.charCodeAt(start) !== OPEN_BRACE) return GIVE_UP;
+    if (rules !== undefined) view.starts.fill(ABSENT);
     const after = object(tree, start, 1);
     if (after < 0) return GIVE_UP;
     if (line) {
@@ -435,6 +493,15 @@ export function createQuickRecord(root: JsonNode, startRow: (row: number) => boo
     }
     for (let k = 0; k < deferredFields.length; k++) {
       if (!passesNow(deferredFields[k] as CompiledField, deferredValues[k])) return GIVE_UP;
+    }
+    // The rules last, uniqueTogether after the others, as the normal path runs them.
+    if (rules !== undefined) {
+      rules.checkRow(view, row, ruleFailures);
+      if (ruleFailures.length === 0 && rules.stateful) rules.checkKeys(view, row, ruleFailures);
+      if (ruleFailures.length !== 0) {
+        ruleFailures.length = 0;
+        return GIVE_UP;
+      }
     }
     return after;
   }

@@ -5,14 +5,22 @@ import { createJsonReader, type JsonReaderOptions } from '../json/reader.ts';
 import type { Issue } from '../model.ts';
 import type { Failure } from './compile.ts';
 import { describeJsonValue, jsonValueText } from './issue-value.ts';
-import { buildJsonTree, isJsonObject, pathSegment, type JsonNode } from './json-fields.ts';
+import {
+  buildJsonTree,
+  isJsonObject,
+  pathSegment,
+  slotReading,
+  slotText,
+  type JsonNode,
+  type SlotReading,
+} from './json-fields.ts';
 import { createQuickRecord } from './json-quick.ts';
 import { createJsonByteRecords } from './json-bytes.ts';
 import { messages } from './messages.ts';
 import { REQUIRED, fieldIssue, ruleIssue, type RecordSource, type Run } from './run.ts';
 import { RowView, type CompiledRules, type RuleFailure } from './cross-field.ts';
 import type { CompiledField } from './compile.ts';
-import { LosslessNumber, type FieldSpec } from '../model.ts';
+import type { FieldSpec } from '../model.ts';
 
 export function jsonRecords(run: Run): RecordSource {
   const { collector, options } = run;
@@ -43,20 +51,17 @@ export function jsonRecords(run: Run): RecordSource {
   // Cross-field rules: each slot's property names and JSON path below the record.
   const rules = run.rules;
   const view = rules === undefined ? undefined : new RowView(rules.slotFields.length);
-  const slotKeys = (rules?.slotFields ?? []).map((k) => {
-    const spec = run.schema.fields[k] as FieldSpec;
-    return spec.path ?? spec.name.split('.');
-  });
+  const slotSpecs = (rules?.slotFields ?? []).map((k) => run.schema.fields[k] as FieldSpec);
+  const slotKeys = slotSpecs.map((spec) => spec.path ?? spec.name.split('.'));
+  const slotReadings = slotSpecs.map(slotReading);
   const relPaths = run.schema.fields.map((spec) =>
     (spec.path ?? spec.name.split('.')).map(pathSegment).join(''),
   );
   const ruleFailures: RuleFailure[] = [];
   const checkRules = (obj: Record<string, unknown>, row: number, base: string) => {
     const v = view as RowView;
-    for (let s = 0; s < slotKeys.length; s++) {
-      const spec = run.schema.fields[(rules as CompiledRules).slotFields[s] as number] as FieldSpec;
-      readSlot(v, s, obj, slotKeys[s] as string[], spec);
-    }
+    for (let s = 0; s < slotKeys.length; s++)
+      readSlot(v, s, obj, slotKeys[s] as string[], slotReadings[s] as SlotReading);
     (rules as CompiledRules).checkRow(v, row, ruleFailures);
     (rules as CompiledRules).checkKeys(v, row, ruleFailures);
     for (const f of ruleFailures) {
@@ -126,9 +131,12 @@ export function jsonRecords(run: Run): RecordSource {
 
   return createJsonReader(
     {
-      // The fast path sees no values, and rules need them: with rules, every record is parsed.
-      quickRecord:
-        rules === undefined ? createQuickRecord(root, (row) => run.startRow(row)) : undefined,
+      quickRecord: createQuickRecord(
+        root,
+        (row) => run.startRow(row),
+        rules === undefined ? undefined : { rules, slotKeys, slotReadings },
+      ),
+      // The byte core hands no values over, and the rules need them.
       byteRecords: rules === undefined ? createJsonByteRecords(run, root) : undefined,
 
       record(value, row, path) {
@@ -168,15 +176,14 @@ export function jsonRecords(run: Run): RecordSource {
 
 /**
  * A rule slot's value in a record: absent when missing or null; its text when it is a scalar of
- * the JSON type the field takes (a number for number fields, true/false for booleans, a string
- * otherwise); otherwise present but never compared (already a `type` error, or not a scalar).
+ * the JSON type the field takes (slotReading); otherwise present but never compared.
  */
 function readSlot(
   view: RowView,
   slot: number,
   record: Record<string, unknown>,
   keys: readonly string[],
-  spec: FieldSpec,
+  reading: SlotReading,
 ): void {
   let value: unknown = record;
   for (const key of keys) {
@@ -190,18 +197,8 @@ function readSlot(
     view.absent(slot);
     return;
   }
-  const numeric = spec.type === 'integer' || spec.type === 'number';
-  let text: string | undefined;
-  if (typeof value === 'string') text = numeric || spec.type === 'boolean' ? undefined : value;
-  else if (typeof value === 'number')
-    text = numeric || spec.anyValue || spec.type === 'enum' ? String(value) : undefined;
-  else if (value instanceof LosslessNumber)
-    text = numeric || spec.anyValue || spec.type === 'enum' ? value.raw : undefined;
-  else if (typeof value === 'boolean')
-    text =
-      spec.type === 'boolean' || spec.anyValue || spec.type === 'enum' ? String(value) : undefined;
-  if (text === undefined) view.opaque(slot);
+  const text = slotText(reading, value);
   // A JSON "" is a value, unlike an empty CSV cell: present, as the field checks read it.
-  else if (text === '') view.opaque(slot);
+  if (text === undefined || text === '') view.opaque(slot);
   else view.set(slot, text, 0, text.length);
 }
