@@ -1079,6 +1079,16 @@ const JSON_ESCAPES = 64;
 // strict (properties it does not describe stop the scan) when OBJECT_STRICT is set too.
 const OBJECT = 128;
 const OBJECT_STRICT = 256;
+// A column whose value a cross-field rule reads has its slot's number plus one in the flags' top
+// 16 bits: each record taken gets a row of slots in jsonRecords' `out`, 12 bytes a slot (start and
+// end from the scan's input in UTF-16 units, as the input decodes, then the kind of value;
+// SLOT_ABSENT where the record has none or null).
+const SLOT_SHIFT = 16;
+const SLOT_BYTES = 12;
+const SLOT_ABSENT = 0;
+const SLOT_STRING = 1; // its characters, without the quotes (never empty, never escaped)
+const SLOT_WORD = 2; // true or false
+const SLOT_NUMBER = 3; // a literal of at most 15 digits without exponent
 const JSON_COLON: u8 = 0x3a;
 const JSON_MINUS: u8 = 0x2d;
 
@@ -1101,6 +1111,13 @@ let jDigits = 0;
 let jExponent = false;
 // Stamps of the properties seen in the object being read (the record or one nested in it).
 let jVisit = 0;
+// The record's row of rule slots (0: none are kept), and where the scan's input starts.
+let jSlots = 0;
+let jInput = 0;
+// UTF-16 units fewer than bytes in the strings read so far (continuation bytes, less one for each
+// four-byte character, which is two units), and in the last string alone.
+let jUnitsBehind = 0;
+let jStringUnitsBehind = 0;
 
 /** Line feeds in the bytes the last jsonRecords took. */
 export function scannedLineFeeds(): i32 {
@@ -1116,7 +1133,7 @@ export function scannedColumns(): i32 {
  * Reads clean records from input[0, len), at most maxRecords, and returns how many; scannedEnd()
  * is then the offset after the last one: after its comma (an array) or its line feed (NDJSON).
  * `seen` is a word per column, kept by the caller between calls. The 16 bytes after the input
- * must be readable.
+ * must be readable. With `out`, each record taken fills its row of `slots` rule slots there.
  */
 export function jsonRecords(
   prog: i32,
@@ -1125,9 +1142,14 @@ export function jsonRecords(
   maxRecords: i32,
   ndjson: bool,
   seen: i32,
+  out: i32,
+  slots: i32,
 ): i32 {
   const columns = load<i32>(prog);
   const strict = load<i32>(prog, 4) != 0;
+  jInput = input;
+  jSlots = 0;
+  jUnitsBehind = 0;
   jp = input;
   jEnd = input + len;
   jContinuations = 0;
@@ -1147,6 +1169,10 @@ export function jsonRecords(
     jLinesInside = !ndjson;
     if (jp >= jEnd || load<u8>(jp) != JSON_OPEN_BRACE) break;
     jp++;
+    if (out != 0) {
+      jSlots = out + records * slots * SLOT_BYTES;
+      for (let k = 0; k < slots; k++) store<i32>(jSlots + k * SLOT_BYTES, SLOT_ABSENT, 8);
+    }
     if (!jsonObject(prog, 0, columns, strict, seen, 1)) break;
     if (ndjson) {
       while (jp < jEnd) {
@@ -1326,18 +1352,38 @@ function jsonFieldValue(prog: i32, column: i32, seen: i32, depth: i32): bool {
     const escapes = jStringEscapes;
     if (jStringUnicode || (escapes != 0 && (flags & JSON_ESCAPES) == 0)) return false;
     // "" is a value in JSON, not a missing cell: JavaScript checks it.
-    return to > from + 1 && checkCell(prog, column, from + 1, to, escapes, jStringContinuations);
+    if (to == from + 1 || !checkCell(prog, column, from + 1, to, escapes, jStringContinuations))
+      return false;
+    jsonSlot(flags, from + 1, to, SLOT_STRING, jStringUnitsBehind);
+    return true;
   }
   if (b == 0x74 || b == 0x66) {
     if ((flags & JSON_BOOLEANS) == 0) return false;
     if (!(b == 0x74 ? jsonWord(0x65757274, 4) : jsonWord(0x736c6166, 5))) return false;
-    return checkCell(prog, column, from, jp, 0, 0);
+    if (!checkCell(prog, column, from, jp, 0, 0)) return false;
+    jsonSlot(flags, from, jp, SLOT_WORD, 0);
+    return true;
   }
   if ((flags & JSON_NUMBERS) == 0) return false;
   const to = jsonNumber();
   if (to < 0 || jExponent || jDigits > 15) return false;
   jp = to;
-  return checkCell(prog, column, from, to, 0, 0);
+  if (!checkCell(prog, column, from, to, 0, 0)) return false;
+  jsonSlot(flags, from, to, SLOT_NUMBER, 0);
+  return true;
+}
+
+/**
+ * A rule slot's value input[from, to), where the column has a slot and the record a row of them;
+ * `inside`: the units fewer than bytes within the value (read last, so already in jUnitsBehind).
+ */
+function jsonSlot(flags: i32, from: i32, to: i32, kind: i32, inside: i32): void {
+  const slot = flags >>> SLOT_SHIFT;
+  if (slot == 0 || jSlots == 0) return;
+  const at = jSlots + (slot - 1) * SLOT_BYTES;
+  store<i32>(at, from - jInput - (jUnitsBehind - inside));
+  store<i32>(at, to - jInput - jUnitsBehind, 4);
+  store<i32>(at, kind, 8);
 }
 
 /** true, false or null at jp (its first four bytes `word`, false's fifth an e); moves past it. */
@@ -1423,6 +1469,7 @@ function jsonSkipScalar(): bool {
 function jsonString(escapes: bool): i32 {
   let q = jp;
   let continuations = 0;
+  let astral = 0;
   let simple = 0;
   let unicode = false;
   const vQuote = i8x16.splat(<i8>QUOTE);
@@ -1450,6 +1497,8 @@ function jsonString(escapes: bool): i32 {
       jStringEscapes = simple;
       jStringUnicode = unicode;
       jContinuations += continuations;
+      jStringUnitsBehind = continuations - astral;
+      jUnitsBehind += jStringUnitsBehind;
       return q;
     }
     if (b < 0x20) return -1;
@@ -1484,6 +1533,7 @@ function jsonString(escapes: bool): i32 {
     const n = utf8Length(q, jEnd);
     if (n == 0) return -1;
     continuations += n - 1;
+    if (n == 4) astral++;
     q += n;
   }
   return -1;

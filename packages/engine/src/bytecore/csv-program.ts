@@ -7,7 +7,8 @@
 //            kinds of value its ops read: 8 strings, 16 numbers, 32 booleans, 64 strings with
 //            simple escapes; 128 a nested object, 256 a strict one), ops' offset and op count
 //            (a nested object: its first column's index and its column count), and for JSON the
-//            offset of its key (length, then UTF-8 bytes; -1 for a key that never matches)
+//            offset of its key (length, then UTF-8 bytes; -1 for a key that never matches);
+//            for JSON, a rule slot's number plus one in the flags' top 16 bits
 //   ops      32 bytes each: code, then seven words of parameters
 //   data     hash tables, date segments, pattern items and bitmaps the ops point to; the rules
 //            (32 bytes each: kind, items' offset, item count, two parameters) and their items
@@ -63,6 +64,8 @@ export interface CoreColumn {
    * index `first` (after the record's); `strict`: properties it does not describe stop the scan.
    */
   object?: { first: number; count: number; strict: boolean };
+  /** JSON: the row of rule slots where each record's value of it goes (its index there). */
+  slot?: number;
 }
 
 /** The kinds of JSON value a column's ops read (wasm/csv-core.ts jsonRecords). */
@@ -84,6 +87,7 @@ const JS = 2;
 const OFFSETS = 4;
 const OBJECT = 128;
 const OBJECT_STRICT = 256;
+const SLOT_SHIFT = 16;
 const OP_CODES: Record<ByteOp['kind'], number> = {
   integer: 1,
   decimal: 2,
@@ -124,7 +128,8 @@ export function encodeProgram(
       (column.js ? JS : 0) |
       (column.offsets ? OFFSETS : 0) |
       (column.jsonKinds ?? 0) |
-      (object === undefined ? 0 : OBJECT | (object.strict ? OBJECT_STRICT : 0));
+      (object === undefined ? 0 : OBJECT | (object.strict ? OBJECT_STRICT : 0)) |
+      (column.slot === undefined ? 0 : (column.slot + 1) << SLOT_SHIFT);
     data.view.setInt32(at, flags, true);
     data.view.setInt32(at + 4, object === undefined ? op : object.first, true);
     data.view.setInt32(at + 8, object === undefined ? ops.length : object.count, true);

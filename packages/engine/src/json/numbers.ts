@@ -49,3 +49,41 @@ function decimalKey(text: string): string {
   digits = digits.slice(first, last);
   return `${negative ? '-' : ''}${digits}e${pointPosition}`;
 }
+
+/**
+ * The end of the well-formed number literal at text[i], or -1 when the literal is not what
+ * String() writes for its value (`1.50`, `1e2`, `-0`, `0.0000001`).
+ */
+export function shortestNumberEnd(text: string, i: number): number {
+  const start = i;
+  if (text.charCodeAt(i) === 0x2d) i++;
+  const intStart = i;
+  while (isDigitAt(text, i)) i++;
+  const zeroInt = i - intStart === 1 && text.charCodeAt(intStart) === 0x30;
+  let digits = i - intStart;
+  let fractionZeros = -1;
+  if (text.charCodeAt(i) === 0x2e) {
+    i++;
+    const fractionStart = i;
+    while (isDigitAt(text, i)) i++;
+    digits += i - fractionStart;
+    // 1.50 is written 1.5.
+    if (text.charCodeAt(i - 1) === 0x30) return -1;
+    fractionZeros = 0;
+    while (text.charCodeAt(fractionStart + fractionZeros) === 0x30) fractionZeros++;
+  }
+  const c = text.charCodeAt(i);
+  // An exponent is written otherwise (1e2: 100) but for big and small numbers.
+  if (c === 0x65 || c === 0x45) return -1;
+  if (zeroInt && fractionZeros < 0 && i - start === 2) return -1; // -0 is written 0
+  // With at most 15 digits the literal is the double's shortest form, unless it is below 1e-6
+  // (written with an exponent); longer ones are compared as JavaScript writes them.
+  if (digits <= 15 && !(zeroInt && fractionZeros >= 6)) return i;
+  const literal = text.slice(start, i);
+  return String(Number(literal)) === literal ? i : -1;
+}
+
+const isDigitAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return c >= 0x30 && c <= 0x39;
+};

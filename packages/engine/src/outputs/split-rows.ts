@@ -21,6 +21,7 @@ import {
   type CsvSink,
 } from '../csv/reader.ts';
 import { createJsonReader, type QuickRecord } from '../json/reader.ts';
+import { shortestNumberEnd } from '../json/numbers.ts';
 import type { JsonNode } from '../validate/json-fields.ts';
 import { createQuickRecord } from '../validate/json-quick.ts';
 import { validRowsAsBytes, type BytePieces } from './valid-bytes.ts';
@@ -443,36 +444,6 @@ function createCompactCheck() {
   /** Each open container: -1 for an array, else where its keys begin in `keys`. */
   const open: number[] = [];
 
-  /** The end of the number literal at i (well-formed), or -1 when it is not its number's shortest form. */
-  function canonicalNumberEnd(text: string, i: number): number {
-    const start = i;
-    if (text.charCodeAt(i) === 0x2d) i++;
-    const intStart = i;
-    while (isDigit(text.charCodeAt(i))) i++;
-    const zeroInt = i - intStart === 1 && text.charCodeAt(intStart) === 0x30;
-    let digits = i - intStart;
-    let fractionZeros = -1;
-    if (text.charCodeAt(i) === 0x2e) {
-      i++;
-      const fractionStart = i;
-      while (isDigit(text.charCodeAt(i))) i++;
-      digits += i - fractionStart;
-      // 1.50 is written 1.5.
-      if (text.charCodeAt(i - 1) === 0x30) return -1;
-      fractionZeros = 0;
-      while (text.charCodeAt(fractionStart + fractionZeros) === 0x30) fractionZeros++;
-    }
-    const c = text.charCodeAt(i);
-    // An exponent is written otherwise (1e2: 100) but for big and small numbers.
-    if (c === 0x65 || c === 0x45) return -1;
-    if (zeroInt && fractionZeros < 0 && i - start === 2) return -1; // -0 is written 0
-    // With at most 15 digits the literal is the double's shortest form, unless it is below 1e-6
-    // (written with an exponent); longer ones are compared as JavaScript writes them.
-    if (digits <= 15 && !(zeroInt && fractionZeros >= 6)) return i;
-    const literal = text.slice(start, i);
-    return String(Number(literal)) === literal ? i : -1;
-  }
-
   /**
    * The well-formed object record text[start, end) as stringify() writes its value, when that is
    * its text without the blanks between tokens; null otherwise. It is not when a string holds an
@@ -525,7 +496,7 @@ function createCompactCheck() {
         continue;
       }
       if (c === 0x2d || isDigit(c)) {
-        i = canonicalNumberEnd(text, i);
+        i = shortestNumberEnd(text, i);
         if (i < 0) return null;
         continue;
       }

@@ -7,15 +7,20 @@
 // (bytecore/field-ops.ts): a string for the text types (with simple escapes only where the ops
 // just count characters), a short plain number literal for integer and number fields, true or
 // false for booleans. Any other property of the schema (unique, reference lists, a field whose
-// value is an object) stops it wherever it holds a value.
+// value is an object) stops it wherever it holds a value. With cross-field rules, the core also
+// says where each record's values of the rules' fields lie, and the rules run here on them
+// (decision 255): a record they do not pass is left to the reader, as the core leaves a record.
 
 import type { JsonByteRecords } from '../json/reader.ts';
+import { shortestNumberEnd } from '../json/numbers.ts';
 import { encodeProgram, JSON_KINDS, type CoreColumn } from '../bytecore/csv-program.ts';
 import { instantiateByteCore, type ByteCoreExports } from '../bytecore/load.ts';
 import type { ByteOp } from '../bytecore/field-ops.ts';
 import type { CompiledField } from './compile.ts';
 import type { FieldSpec } from '../model.ts';
-import type { JsonNode } from './json-fields.ts';
+import type { JsonNode, SlotReading } from './json-fields.ts';
+import type { QuickJsonRules } from './json-quick.ts';
+import { ABSENT, RowView, type CompiledRules, type RuleFailure } from './cross-field.ts';
 import type { Run } from './run.ts';
 
 interface CoreExports extends ByteCoreExports {
@@ -27,6 +32,8 @@ interface CoreExports extends ByteCoreExports {
     maxRecords: number,
     ndjson: boolean,
     seen: number,
+    out: number,
+    slots: number,
   ): number;
   jsonArrayScan(state: number, input: number, len: number, firstCut: boolean): number;
   scannedEnd(): number;
@@ -36,19 +43,36 @@ interface CoreExports extends ByteCoreExports {
 
 /** The core is left off for the rest of a run that it keeps handing back records (see below). */
 const GIVE_UP_AFTER_STOPS = 256;
+/** With rules: records a take reads at most (each has a row of slots in the core's memory). */
+const SLOT_ROWS = 4096;
+/** A rule slot in a row (wasm/csv-core.ts jsonSlot): start, end, kind. */
+const SLOT_WORDS = 3;
+const SLOT_ABSENT = 0;
+const SLOT_STRING = 1;
+const SLOT_WORD = 2;
+const SLOT_NUMBER = 3;
 
 /**
  * The byte core for the records under `root`; undefined where it cannot serve (no WebAssembly,
  * the core turned off, nothing it could check).
  */
-export function createJsonByteRecords(run: Run, root: JsonNode): JsonByteRecords | undefined {
+export function createJsonByteRecords(
+  run: Run,
+  root: JsonNode,
+  quickRules?: QuickJsonRules,
+): JsonByteRecords | undefined {
   if (run.options.byteCore === false) return undefined;
-  const columns = coreColumns(run, root);
+  const nodeColumns = new Map<JsonNode, number>();
+  const columns = coreColumns(run, root, nodeColumns);
   if (columns.length === 0 || columns.every((c) => c.js)) return undefined;
+  const slots =
+    quickRules === undefined ? undefined : ruleSlots(root, columns, nodeColumns, quickRules);
+  if (slots === null) return undefined;
   const instance = instantiateByteCore();
   if (instance === undefined) return undefined;
   const core = instance.exports as CoreExports;
   const program = encodeProgram(columns, root.strict ? 1 : 0, 0, [], root.children.length);
+  const slotCount = slots?.ruleSlot.length ?? 0;
 
   let prog = -1;
   let seen = 0;
@@ -63,12 +87,15 @@ export function createJsonByteRecords(run: Run, root: JsonNode): JsonByteRecords
     const programBytes = (program.length + 15) & ~15;
     // The columns' stamps, then the array scan's seven state words.
     const seenBytes = (columns.length * 4 + 15) & ~15;
-    const base = core.reserve(programBytes + seenBytes + 32 + capacity + 16);
+    const inputBytes = (capacity + 16 + 15) & ~15;
+    const slotBytes = SLOT_ROWS * slotCount * SLOT_WORDS * 4;
+    const base = core.reserve(programBytes + seenBytes + 32 + inputBytes + slotBytes);
     if (base < 0) return false;
     prog = base;
     seen = base + programBytes;
     state = seen + seenBytes;
     input = state + 32;
+    out = input + inputBytes;
     const memory = new Uint8Array(core.memory.buffer);
     memory.set(program, prog);
     // Stamps of earlier records would be records' numbers the core has not reached yet.
@@ -78,18 +105,23 @@ export function createJsonByteRecords(run: Run, root: JsonNode): JsonByteRecords
 
   let stops = 0;
   let taken = 0;
+  let out = 0;
+  /** The piece loaded, for the rules' values. */
+  let piece: Uint8Array = new Uint8Array(0);
+  const passRules = slots === undefined ? undefined : createRulePass(slots, core);
   const records: JsonByteRecords = {
     active: true,
     records: 0,
     lineFeeds: 0,
     columns: 0,
-    load(piece) {
-      if (!reserve(piece.length)) {
+    load(bytes) {
+      if (!reserve(bytes.length)) {
         records.active = false;
         return;
       }
-      new Uint8Array(core.memory.buffer).set(piece, input);
-      loaded = piece.length;
+      new Uint8Array(core.memory.buffer).set(bytes, input);
+      loaded = bytes.length;
+      piece = bytes;
     },
     take(start, row, ndjson) {
       records.records = 0;
@@ -98,8 +130,28 @@ export function createJsonByteRecords(run: Run, root: JsonNode): JsonByteRecords
       if (room === 0) records.active = false;
       if (room === 0 || start >= loaded) return start;
       // The room is Infinity without a row limit, which WebAssembly's i32 would read as 0.
-      const most = Math.min(room, 0x3fffffff);
-      const count = core.jsonRecords(prog, input + start, loaded - start, most, ndjson, seen);
+      const most = Math.min(room, passRules === undefined ? 0x3fffffff : SLOT_ROWS);
+      const length = loaded - start;
+      const slotsOut = slotCount > 0 ? out : 0;
+      let count = core.jsonRecords(
+        prog,
+        input + start,
+        length,
+        most,
+        ndjson,
+        seen,
+        slotsOut,
+        slotCount,
+      );
+      if (count > 0 && passRules !== undefined) {
+        const clean = passRules(piece.subarray(start, start + core.scannedEnd()), out, count, row);
+        // Taken again up to the record the rules stop at, for the counts of the bytes taken.
+        if (clean < count)
+          count =
+            clean === 0
+              ? 0
+              : core.jsonRecords(prog, input + start, length, clean, ndjson, seen, 0, 0);
+      }
       if (count === 0) {
         if (++stops >= GIVE_UP_AFTER_STOPS && stops * 4 > taken) records.active = false;
         return start;
@@ -121,17 +173,109 @@ export function createJsonByteRecords(run: Run, root: JsonNode): JsonByteRecords
   return records;
 }
 
+/** The rules, and for each slot of the core's rows the rule slot it fills and how rules read it. */
+interface CoreSlots {
+  rules: CompiledRules;
+  ruleSlot: number[];
+  readings: SlotReading[];
+}
+
+/**
+ * Gives each column the core checks and a rule reads a slot in the core's rows; null where two
+ * rule slots are one property (the core is then not used). A column the core does not check
+ * stops it wherever the property has a value, so the rules read such a slot as absent.
+ */
+function ruleSlots(
+  root: JsonNode,
+  columns: CoreColumn[],
+  nodeColumns: ReadonlyMap<JsonNode, number>,
+  quickRules: QuickJsonRules,
+): CoreSlots | null {
+  const slots: CoreSlots = { rules: quickRules.rules, ruleSlot: [], readings: [] };
+  for (let s = 0; s < quickRules.slotKeys.length; s++) {
+    let node: JsonNode | undefined = root;
+    for (const key of quickRules.slotKeys[s] as readonly string[])
+      node = node?.children.find((c) => c.key === key);
+    const at = node === undefined ? undefined : nodeColumns.get(node);
+    const column = at === undefined ? undefined : columns[at];
+    if (column === undefined || column.slot !== undefined) return null;
+    if (column.js || column.object !== undefined || !column.jsonKinds) continue;
+    column.slot = slots.ruleSlot.length;
+    // An escaped string's value is not its bytes.
+    column.jsonKinds &= ~JSON_KINDS.escapes;
+    slots.ruleSlot.push(s);
+    slots.readings.push(quickRules.slotReadings[s] as SlotReading);
+  }
+  return slots;
+}
+
+/**
+ * The rules on the `count` records the core took (`bytes`, from the first), their values' places
+ * in the core's rows of slots at `out`: how many of them in a row pass. The first record is
+ * row `row` + 1.
+ */
+function createRulePass(slots: CoreSlots, core: CoreExports) {
+  const { rules, ruleSlot, readings } = slots;
+  const view = new RowView(rules.slotFields.length);
+  const failures: RuleFailure[] = [];
+  const decoder = new TextDecoder();
+  const stride = ruleSlot.length * SLOT_WORDS;
+  return (bytes: Uint8Array, out: number, count: number, row: number): number => {
+    // The slots say where the values lie in this text, in UTF-16 units.
+    const text = stride === 0 ? '' : decoder.decode(bytes);
+    const words = new Int32Array(core.memory.buffer, out, count * stride);
+    for (let r = 0; r < count; r++) {
+      view.starts.fill(ABSENT);
+      for (let k = 0, at = r * stride; k < ruleSlot.length; k++, at += SLOT_WORDS) {
+        const kind = words[at + 2] as number;
+        if (kind === SLOT_ABSENT) continue;
+        const slot = ruleSlot[k] as number;
+        const reading = readings[k] as SlotReading;
+        const read =
+          kind === SLOT_STRING
+            ? reading.strings
+            : kind === SLOT_WORD
+              ? reading.booleans
+              : reading.numbers;
+        if (!read) {
+          view.opaque(slot);
+          continue;
+        }
+        const start = words[at] as number;
+        const end = words[at + 1] as number;
+        // A rule reads a number as String() writes it.
+        if (kind !== SLOT_NUMBER || shortestNumberEnd(text, start) === end) {
+          view.set(slot, text, start, end);
+        } else {
+          const value = String(Number(text.slice(start, end)));
+          view.set(slot, value, 0, value.length);
+        }
+      }
+      rules.checkRow(view, row + r + 1, failures);
+      if (failures.length === 0 && rules.stateful) rules.checkKeys(view, row + r + 1, failures);
+      if (failures.length !== 0) {
+        failures.length = 0;
+        return r;
+      }
+    }
+    return count;
+  };
+}
+
 /**
  * The core's columns: the record's properties first, then each nested object's, its own
- * together (an object's column says where they are).
+ * together (an object's column says where they are). `nodeColumns` gets each node's column.
  */
-function coreColumns(run: Run, root: JsonNode): CoreColumn[] {
+function coreColumns(run: Run, root: JsonNode, nodeColumns: Map<JsonNode, number>): CoreColumn[] {
   const columns: CoreColumn[] = [];
   const column = coreColumn(run);
   const objectOf = (node: JsonNode) => {
     const first = columns.length;
     // Its own columns first, placed before any of a nested object's.
-    for (const child of node.children) columns.push(column(child));
+    for (const child of node.children) {
+      nodeColumns.set(child, columns.length);
+      columns.push(column(child));
+    }
     node.children.forEach((child, k) => {
       // A property with no field of its own is an object (json-fields.ts): the text fast path
       // walks it (json-quick.ts nodeValue), and so does the core.

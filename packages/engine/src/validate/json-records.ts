@@ -57,6 +57,7 @@ export function jsonRecords(run: Run): RecordSource {
   const relPaths = run.schema.fields.map((spec) =>
     (spec.path ?? spec.name.split('.')).map(pathSegment).join(''),
   );
+  const quickRules = rules === undefined ? undefined : { rules, slotKeys, slotReadings };
   const ruleFailures: RuleFailure[] = [];
   const checkRules = (obj: Record<string, unknown>, row: number, base: string) => {
     const v = view as RowView;
@@ -131,13 +132,8 @@ export function jsonRecords(run: Run): RecordSource {
 
   return createJsonReader(
     {
-      quickRecord: createQuickRecord(
-        root,
-        (row) => run.startRow(row),
-        rules === undefined ? undefined : { rules, slotKeys, slotReadings },
-      ),
-      // The byte core hands no values over, and the rules need them.
-      byteRecords: rules === undefined ? createJsonByteRecords(run, root) : undefined,
+      quickRecord: createQuickRecord(root, (row) => run.startRow(row), quickRules),
+      byteRecords: createJsonByteRecords(run, root, quickRules),
 
       record(value, row, path) {
         if (!run.startRow(row)) return;
