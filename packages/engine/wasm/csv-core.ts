@@ -1081,8 +1081,10 @@ const OBJECT = 128;
 const OBJECT_STRICT = 256;
 // A column whose value a cross-field rule reads has its slot's number plus one in the flags' top
 // 16 bits: each record taken gets a row of slots in jsonRecords' `out`, 12 bytes a slot (start and
-// end from the scan's input in UTF-16 units, as the input decodes, then the kind of value;
-// SLOT_ABSENT where the record has none or null).
+// end in UTF-16 units, as the text decodes, then the kind of value; SLOT_ABSENT where the record
+// has none or null). The values' bytes are copied one after another to `values`, each number
+// followed by a space, so that JavaScript decodes those bytes alone (scannedValueBytes()), not
+// the records'.
 const SLOT_SHIFT = 16;
 const SLOT_BYTES = 12;
 const SLOT_ABSENT = 0;
@@ -1111,13 +1113,20 @@ let jDigits = 0;
 let jExponent = false;
 // Stamps of the properties seen in the object being read (the record or one nested in it).
 let jVisit = 0;
-// The record's row of rule slots (0: none are kept), and where the scan's input starts.
+// The record's row of rule slots (0: none are kept); where the next value's bytes go, where they
+// started, and the UTF-16 units fewer than bytes among those copied (continuation bytes, less one
+// for each four-byte character, which is two units).
 let jSlots = 0;
-let jInput = 0;
-// UTF-16 units fewer than bytes in the strings read so far (continuation bytes, less one for each
-// four-byte character, which is two units), and in the last string alone.
-let jUnitsBehind = 0;
+let jValues = 0;
+let jValuesStart = 0;
+let jValuesBehind = 0;
+// The same count within the last string read.
 let jStringUnitsBehind = 0;
+
+/** Bytes of the rule slots' values the last jsonRecords copied. */
+export function scannedValueBytes(): i32 {
+  return jValues - jValuesStart;
+}
 
 /** Line feeds in the bytes the last jsonRecords took. */
 export function scannedLineFeeds(): i32 {
@@ -1133,7 +1142,8 @@ export function scannedColumns(): i32 {
  * Reads clean records from input[0, len), at most maxRecords, and returns how many; scannedEnd()
  * is then the offset after the last one: after its comma (an array) or its line feed (NDJSON).
  * `seen` is a word per column, kept by the caller between calls. The 16 bytes after the input
- * must be readable. With `out`, each record taken fills its row of `slots` rule slots there.
+ * must be readable. With `out`, each record taken fills its row of `slots` rule slots there, and
+ * their values are copied to `values` (room for twice `len` bytes).
  */
 export function jsonRecords(
   prog: i32,
@@ -1144,12 +1154,14 @@ export function jsonRecords(
   seen: i32,
   out: i32,
   slots: i32,
+  values: i32,
 ): i32 {
   const columns = load<i32>(prog);
   const strict = load<i32>(prog, 4) != 0;
-  jInput = input;
   jSlots = 0;
-  jUnitsBehind = 0;
+  jValues = values;
+  jValuesStart = values;
+  jValuesBehind = 0;
   jp = input;
   jEnd = input + len;
   jContinuations = 0;
@@ -1375,15 +1387,21 @@ function jsonFieldValue(prog: i32, column: i32, seen: i32, depth: i32): bool {
 
 /**
  * A rule slot's value input[from, to), where the column has a slot and the record a row of them;
- * `inside`: the units fewer than bytes within the value (read last, so already in jUnitsBehind).
+ * `inside`: the UTF-16 units fewer than bytes within it.
  */
 function jsonSlot(flags: i32, from: i32, to: i32, kind: i32, inside: i32): void {
   const slot = flags >>> SLOT_SHIFT;
   if (slot == 0 || jSlots == 0) return;
   const at = jSlots + (slot - 1) * SLOT_BYTES;
-  store<i32>(at, from - jInput - (jUnitsBehind - inside));
-  store<i32>(at, to - jInput - jUnitsBehind, 4);
+  const start = jValues - jValuesStart - jValuesBehind;
+  memory.copy(jValues, from, to - from);
+  jValues += to - from;
+  jValuesBehind += inside;
+  store<i32>(at, start);
+  store<i32>(at, jValues - jValuesStart - jValuesBehind, 4);
   store<i32>(at, kind, 8);
+  // A space after a number ends its literal for JavaScript's reading.
+  if (kind == SLOT_NUMBER) store<u8>(jValues++, 32);
 }
 
 /** true, false or null at jp (its first four bytes `word`, false's fifth an e); moves past it. */
@@ -1498,7 +1516,6 @@ function jsonString(escapes: bool): i32 {
       jStringUnicode = unicode;
       jContinuations += continuations;
       jStringUnitsBehind = continuations - astral;
-      jUnitsBehind += jStringUnitsBehind;
       return q;
     }
     if (b < 0x20) return -1;

@@ -18,7 +18,7 @@ import { instantiateByteCore, type ByteCoreExports } from '../bytecore/load.ts';
 import type { ByteOp } from '../bytecore/field-ops.ts';
 import type { CompiledField } from './compile.ts';
 import type { FieldSpec } from '../model.ts';
-import type { JsonNode, SlotReading } from './json-fields.ts';
+import type { JsonNode } from './json-fields.ts';
 import type { QuickJsonRules } from './json-quick.ts';
 import { ABSENT, RowView, type CompiledRules, type RuleFailure } from './cross-field.ts';
 import type { Run } from './run.ts';
@@ -34,7 +34,9 @@ interface CoreExports extends ByteCoreExports {
     seen: number,
     out: number,
     slots: number,
+    values: number,
   ): number;
+  scannedValueBytes(): number;
   jsonArrayScan(state: number, input: number, len: number, firstCut: boolean): number;
   scannedEnd(): number;
   scannedLineFeeds(): number;
@@ -45,11 +47,9 @@ interface CoreExports extends ByteCoreExports {
 const GIVE_UP_AFTER_STOPS = 256;
 /** With rules: records a take reads at most (each has a row of slots in the core's memory). */
 const SLOT_ROWS = 4096;
-/** A rule slot in a row (wasm/csv-core.ts jsonSlot): start, end, kind. */
+/** A rule slot in a row (wasm/csv-core.ts jsonSlot): start, end, kind (SLOT_ kinds there). */
 const SLOT_WORDS = 3;
 const SLOT_ABSENT = 0;
-const SLOT_STRING = 1;
-const SLOT_WORD = 2;
 const SLOT_NUMBER = 3;
 
 /**
@@ -89,13 +89,16 @@ export function createJsonByteRecords(
     const seenBytes = (columns.length * 4 + 15) & ~15;
     const inputBytes = (capacity + 16 + 15) & ~15;
     const slotBytes = SLOT_ROWS * slotCount * SLOT_WORDS * 4;
-    const base = core.reserve(programBytes + seenBytes + 32 + inputBytes + slotBytes);
+    // The values' bytes, a space after each number (wasm/csv-core.ts jsonSlot).
+    const valueBytes = slotCount === 0 ? 0 : 2 * inputBytes;
+    const base = core.reserve(programBytes + seenBytes + 32 + inputBytes + slotBytes + valueBytes);
     if (base < 0) return false;
     prog = base;
     seen = base + programBytes;
     state = seen + seenBytes;
     input = state + 32;
     out = input + inputBytes;
+    values = out + slotBytes;
     const memory = new Uint8Array(core.memory.buffer);
     memory.set(program, prog);
     // Stamps of earlier records would be records' numbers the core has not reached yet.
@@ -106,8 +109,7 @@ export function createJsonByteRecords(
   let stops = 0;
   let taken = 0;
   let out = 0;
-  /** The piece loaded, for the rules' values. */
-  let piece: Uint8Array = new Uint8Array(0);
+  let values = 0;
   const passRules = slots === undefined ? undefined : createRulePass(slots, core);
   const records: JsonByteRecords = {
     active: true,
@@ -121,7 +123,6 @@ export function createJsonByteRecords(
       }
       new Uint8Array(core.memory.buffer).set(bytes, input);
       loaded = bytes.length;
-      piece = bytes;
     },
     take(start, row, ndjson) {
       records.records = 0;
@@ -142,15 +143,16 @@ export function createJsonByteRecords(
         seen,
         slotsOut,
         slotCount,
+        values,
       );
       if (count > 0 && passRules !== undefined) {
-        const clean = passRules(piece.subarray(start, start + core.scannedEnd()), out, count, row);
+        const clean = passRules(out, values, count, row);
         // Taken again up to the record the rules stop at, for the counts of the bytes taken.
         if (clean < count)
           count =
             clean === 0
               ? 0
-              : core.jsonRecords(prog, input + start, length, clean, ndjson, seen, 0, 0);
+              : core.jsonRecords(prog, input + start, length, clean, ndjson, seen, 0, 0, 0);
       }
       if (count === 0) {
         if (++stops >= GIVE_UP_AFTER_STOPS && stops * 4 > taken) records.active = false;
@@ -173,11 +175,10 @@ export function createJsonByteRecords(
   return records;
 }
 
-/** The rules, and for each slot of the core's rows the rule slot it fills and how rules read it. */
+/** The rules, and for each slot of the core's rows the rule slot it fills. */
 interface CoreSlots {
   rules: CompiledRules;
   ruleSlot: number[];
-  readings: SlotReading[];
 }
 
 /**
@@ -191,7 +192,7 @@ function ruleSlots(
   nodeColumns: ReadonlyMap<JsonNode, number>,
   quickRules: QuickJsonRules,
 ): CoreSlots | null {
-  const slots: CoreSlots = { rules: quickRules.rules, ruleSlot: [], readings: [] };
+  const slots: CoreSlots = { rules: quickRules.rules, ruleSlot: [] };
   for (let s = 0; s < quickRules.slotKeys.length; s++) {
     let node: JsonNode | undefined = root;
     for (const key of quickRules.slotKeys[s] as readonly string[])
@@ -204,48 +205,45 @@ function ruleSlots(
     // An escaped string's value is not its bytes.
     column.jsonKinds &= ~JSON_KINDS.escapes;
     slots.ruleSlot.push(s);
-    slots.readings.push(quickRules.slotReadings[s] as SlotReading);
   }
   return slots;
 }
 
 /**
- * The rules on the `count` records the core took (`bytes`, from the first), their values' places
- * in the core's rows of slots at `out`: how many of them in a row pass. The first record is
- * row `row` + 1.
+ * The rules on the `count` records the core took, their values' places in the core's rows of
+ * slots at `out` and the values' bytes at `values`: how many of the records in a row pass. The
+ * first is row `row` + 1.
  */
 function createRulePass(slots: CoreSlots, core: CoreExports) {
-  const { rules, ruleSlot, readings } = slots;
+  const { rules, ruleSlot } = slots;
   const view = new RowView(rules.slotFields.length);
+  const { texts, starts, ends } = view;
+  const slotOf = Int32Array.from(ruleSlot);
   const failures: RuleFailure[] = [];
   const decoder = new TextDecoder();
   const stride = ruleSlot.length * SLOT_WORDS;
-  return (bytes: Uint8Array, out: number, count: number, row: number): number => {
+  return (out: number, values: number, count: number, row: number): number => {
     // The slots say where the values lie in this text, in UTF-16 units.
-    const text = stride === 0 ? '' : decoder.decode(bytes);
-    const words = new Int32Array(core.memory.buffer, out, count * stride);
+    const memory = core.memory.buffer;
+    const text =
+      stride === 0 ? '' : decoder.decode(new Uint8Array(memory, values, core.scannedValueBytes()));
+    const words = new Int32Array(memory, out, count * stride);
     for (let r = 0; r < count; r++) {
-      view.starts.fill(ABSENT);
-      for (let k = 0, at = r * stride; k < ruleSlot.length; k++, at += SLOT_WORDS) {
+      for (let s = 0; s < starts.length; s++) starts[s] = ABSENT;
+      for (let k = 0, at = r * stride; k < slotOf.length; k++, at += SLOT_WORDS) {
         const kind = words[at + 2] as number;
         if (kind === SLOT_ABSENT) continue;
-        const slot = ruleSlot[k] as number;
-        const reading = readings[k] as SlotReading;
-        const read =
-          kind === SLOT_STRING
-            ? reading.strings
-            : kind === SLOT_WORD
-              ? reading.booleans
-              : reading.numbers;
-        if (!read) {
-          view.opaque(slot);
-          continue;
-        }
+        const slot = slotOf[k] as number;
+        // A rule reads each kind the core takes as its text (json-fields.ts slotReading): strings
+        // of text types and enums, numbers of number fields, true and false of booleans (see
+        // jsonKinds). Never empty: the core leaves "" to JavaScript.
         const start = words[at] as number;
         const end = words[at + 1] as number;
         // A rule reads a number as String() writes it.
         if (kind !== SLOT_NUMBER || shortestNumberEnd(text, start) === end) {
-          view.set(slot, text, start, end);
+          texts[slot] = text;
+          starts[slot] = start;
+          ends[slot] = end;
         } else {
           const value = String(Number(text.slice(start, end)));
           view.set(slot, value, 0, value.length);
