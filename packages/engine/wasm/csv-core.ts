@@ -1113,6 +1113,10 @@ let jDigits = 0;
 let jExponent = false;
 // Stamps of the properties seen in the object being read (the record or one nested in it).
 let jVisit = 0;
+// The record's cells for the rules the core proves (0: none), and where the scan's input starts
+// (cells are offsets from it).
+let jCells = 0;
+let jInput = 0;
 // The record's row of rule slots (0: none are kept); where the next value's bytes go, where they
 // started, and the UTF-16 units fewer than bytes among those copied (continuation bytes, less one
 // for each four-byte character, which is two units).
@@ -1155,9 +1159,15 @@ export function jsonRecords(
   out: i32,
   slots: i32,
   values: i32,
+  cellColumns: i32,
 ): i32 {
   const columns = load<i32>(prog);
   const strict = load<i32>(prog, 4) != 0;
+  // The rules the core proves (as for CSV records: rulesHold), on cells the values fill.
+  const ruleCount = load<i32>(prog, 20);
+  const rowBytes = (slots + load<i32>(prog, 24)) * SLOT_BYTES;
+  jCells = ruleCount > 0 ? prog + load<i32>(prog, 28) : 0;
+  jInput = input;
   jSlots = 0;
   jValues = values;
   jValuesStart = values;
@@ -1182,10 +1192,14 @@ export function jsonRecords(
     if (jp >= jEnd || load<u8>(jp) != JSON_OPEN_BRACE) break;
     jp++;
     if (out != 0) {
-      jSlots = out + records * slots * SLOT_BYTES;
+      jSlots = out + records * rowBytes;
       for (let k = 0; k < slots; k++) store<i32>(jSlots + k * SLOT_BYTES, SLOT_ABSENT, 8);
     }
+    // Every column's cell empty (absent) until the record gives it a value.
+    for (let c = 0; c < cellColumns && jCells != 0; c++) store<i64>(jCells + c * CELL_BYTES, 0);
     if (!jsonObject(prog, 0, columns, strict, seen, 1)) break;
+    // The keys' hashes follow the slots in the record's row.
+    if (ruleCount > 0 && rulesHold(prog, input, jCells, jSlots + slots * SLOT_BYTES) < 0) break;
     if (ndjson) {
       while (jp < jEnd) {
         const b = load<u8>(jp);
@@ -1364,15 +1378,22 @@ function jsonFieldValue(prog: i32, column: i32, seen: i32, depth: i32): bool {
     const escapes = jStringEscapes;
     if (jStringUnicode || (escapes != 0 && (flags & JSON_ESCAPES) == 0)) return false;
     // "" is a value in JSON, not a missing cell: JavaScript checks it.
-    if (to == from + 1 || !checkCell(prog, column, from + 1, to, escapes, jStringContinuations))
-      return false;
+    if (to == from + 1) return false;
+    const continuations = jStringContinuations;
+    heldDateKey = -1;
+    heldNumberOp = 0;
+    if (!checkCell(prog, column, from + 1, to, escapes, continuations)) return false;
+    jsonCell(prog, column, from + 1, to, escapes, continuations);
     jsonSlot(flags, from + 1, to, SLOT_STRING, jStringUnitsBehind);
     return true;
   }
+  heldDateKey = -1;
+  heldNumberOp = 0;
   if (b == 0x74 || b == 0x66) {
     if ((flags & JSON_BOOLEANS) == 0) return false;
     if (!(b == 0x74 ? jsonWord(0x65757274, 4) : jsonWord(0x736c6166, 5))) return false;
     if (!checkCell(prog, column, from, jp, 0, 0)) return false;
+    jsonCell(prog, column, from, jp, 0, 0);
     jsonSlot(flags, from, jp, SLOT_WORD, 0);
     return true;
   }
@@ -1381,8 +1402,32 @@ function jsonFieldValue(prog: i32, column: i32, seen: i32, depth: i32): bool {
   if (to < 0 || jExponent || jDigits > 15) return false;
   jp = to;
   if (!checkCell(prog, column, from, to, 0, 0)) return false;
+  jsonCell(prog, column, from, to, 0, 0);
   jsonSlot(flags, from, to, SLOT_NUMBER, 0);
   return true;
+}
+
+/**
+ * The column's cell for the rules: input[from, to) with what its check read (as scan() keeps a
+ * CSV cell). A string's escapes count as a CSV cell's doubled quotes: its bytes are not its value.
+ */
+function jsonCell(
+  prog: i32,
+  column: i32,
+  from: i32,
+  to: i32,
+  escapes: i32,
+  continuations: i32,
+): void {
+  if (jCells == 0) return;
+  const cell = jCells + ((column - prog - HEADER_BYTES) / COLUMN_BYTES) * CELL_BYTES;
+  store<i32>(cell, from - jInput);
+  store<i32>(cell, to - jInput, 4);
+  store<i32>(cell, escapes, 8);
+  store<i32>(cell, continuations, 12);
+  store<i64>(cell, heldDateKey, 16);
+  store<i64>(cell, heldNumber, 24);
+  store<i32>(cell, heldNumberOp, 32);
 }
 
 /**

@@ -13,14 +13,21 @@
 
 import type { JsonByteRecords } from '../json/reader.ts';
 import { shortestNumberEnd } from '../json/numbers.ts';
-import { encodeProgram, JSON_KINDS, type CoreColumn } from '../bytecore/csv-program.ts';
+import {
+  encodeProgram,
+  JSON_KINDS,
+  type CoreColumn,
+  type CoreRule,
+} from '../bytecore/csv-program.ts';
+import { coreRule, type RuleField } from '../bytecore/rule-ops.ts';
 import { instantiateByteCore, type ByteCoreExports } from '../bytecore/load.ts';
 import type { ByteOp } from '../bytecore/field-ops.ts';
 import type { CompiledField } from './compile.ts';
-import type { FieldSpec } from '../model.ts';
+import type { CrossFieldRule, FieldSpec } from '../model.ts';
 import type { JsonNode } from './json-fields.ts';
 import type { QuickJsonRules } from './json-quick.ts';
-import { ABSENT, RowView, type CompiledRules, type RuleFailure } from './cross-field.ts';
+import { ABSENT, RowView, type RuleFailure, type RuleSubset } from './cross-field.ts';
+import type { SeenValues } from './rules/unique.ts';
 import type { Run } from './run.ts';
 
 interface CoreExports extends ByteCoreExports {
@@ -35,6 +42,7 @@ interface CoreExports extends ByteCoreExports {
     out: number,
     slots: number,
     values: number,
+    cellColumns: number,
   ): number;
   scannedValueBytes(): number;
   jsonArrayScan(state: number, input: number, len: number, firstCut: boolean): number;
@@ -66,13 +74,17 @@ export function createJsonByteRecords(
   const columns = coreColumns(run, root, nodeColumns);
   if (columns.length === 0 || columns.every((c) => c.js)) return undefined;
   const slots =
-    quickRules === undefined ? undefined : ruleSlots(root, columns, nodeColumns, quickRules);
+    quickRules === undefined ? undefined : coreSlots(run, root, columns, nodeColumns, quickRules);
   if (slots === null) return undefined;
   const instance = instantiateByteCore();
   if (instance === undefined) return undefined;
   const core = instance.exports as CoreExports;
-  const program = encodeProgram(columns, root.strict ? 1 : 0, 0, [], root.children.length);
+  const coreRules = slots?.coreRules ?? [];
+  const program = encodeProgram(columns, root.strict ? 1 : 0, 0, coreRules, root.children.length);
   const slotCount = slots?.ruleSlot.length ?? 0;
+  // A record's row: its slots, then its keys' hashes (three words each).
+  const rowWords = (slotCount + (slots?.keyTables.length ?? 0)) * SLOT_WORDS;
+  const cellColumns = coreRules.length > 0 ? columns.length : 0;
 
   let prog = -1;
   let seen = 0;
@@ -88,7 +100,7 @@ export function createJsonByteRecords(
     // The columns' stamps, then the array scan's seven state words.
     const seenBytes = (columns.length * 4 + 15) & ~15;
     const inputBytes = (capacity + 16 + 15) & ~15;
-    const slotBytes = SLOT_ROWS * slotCount * SLOT_WORDS * 4;
+    const slotBytes = SLOT_ROWS * rowWords * 4;
     // The values' bytes, a space after each number (wasm/csv-core.ts jsonSlot).
     const valueBytes = slotCount === 0 ? 0 : 2 * inputBytes;
     const base = core.reserve(programBytes + seenBytes + 32 + inputBytes + slotBytes + valueBytes);
@@ -110,7 +122,7 @@ export function createJsonByteRecords(
   let taken = 0;
   let out = 0;
   let values = 0;
-  const passRules = slots === undefined ? undefined : createRulePass(slots, core);
+  const passRules = slots === undefined || rowWords === 0 ? undefined : createRulePass(slots, core);
   const records: JsonByteRecords = {
     active: true,
     records: 0,
@@ -133,26 +145,25 @@ export function createJsonByteRecords(
       // The room is Infinity without a row limit, which WebAssembly's i32 would read as 0.
       const most = Math.min(room, passRules === undefined ? 0x3fffffff : SLOT_ROWS);
       const length = loaded - start;
-      const slotsOut = slotCount > 0 ? out : 0;
-      let count = core.jsonRecords(
-        prog,
-        input + start,
-        length,
-        most,
-        ndjson,
-        seen,
-        slotsOut,
-        slotCount,
-        values,
-      );
+      const rows = rowWords > 0 ? out : 0;
+      const scan = (most: number) =>
+        core.jsonRecords(
+          prog,
+          input + start,
+          length,
+          most,
+          ndjson,
+          seen,
+          rows,
+          slotCount,
+          values,
+          cellColumns,
+        );
+      let count = scan(most);
       if (count > 0 && passRules !== undefined) {
         const clean = passRules(out, values, count, row);
         // Taken again up to the record the rules stop at, for the counts of the bytes taken.
-        if (clean < count)
-          count =
-            clean === 0
-              ? 0
-              : core.jsonRecords(prog, input + start, length, clean, ndjson, seen, 0, 0, 0);
+        if (clean < count) count = clean === 0 ? 0 : scan(clean);
       }
       if (count === 0) {
         if (++stops >= GIVE_UP_AFTER_STOPS && stops * 4 > taken) records.active = false;
@@ -175,85 +186,147 @@ export function createJsonByteRecords(
   return records;
 }
 
-/** The rules, and for each slot of the core's rows the rule slot it fills. */
+/**
+ * The cross-field rules on the core: those it proves (as for CSV, bytecore/rule-ops.ts), the
+ * tables of the keys it hashes (in its order), the rules left to JavaScript, and for each slot of
+ * a record's row the rule slot it fills (those the left rules read).
+ */
 interface CoreSlots {
-  rules: CompiledRules;
+  /** The rule slots of the schema's rules (the view's size). */
+  slots: number;
+  coreRules: CoreRule[];
+  keyTables: SeenValues[];
+  left: RuleSubset | undefined;
   ruleSlot: number[];
 }
 
 /**
- * Gives each column the core checks and a rule reads a slot in the core's rows; null where two
- * rule slots are one property (the core is then not used). A column the core does not check
- * stops it wherever the property has a value, so the rules read such a slot as absent.
+ * The rules split between the core and JavaScript; null where two rule slots are one property
+ * (the core is then not used). A column the core does not check stops it wherever the property
+ * has a value, so the rules, on the core and here, read it as absent, which it then is.
  */
-function ruleSlots(
+function coreSlots(
+  run: Run,
   root: JsonNode,
   columns: CoreColumn[],
   nodeColumns: ReadonlyMap<JsonNode, number>,
   quickRules: QuickJsonRules,
 ): CoreSlots | null {
-  const slots: CoreSlots = { rules: quickRules.rules, ruleSlot: [] };
-  for (let s = 0; s < quickRules.slotKeys.length; s++) {
+  const { rules, slotKeys } = quickRules;
+  const slotColumns: number[] = [];
+  for (const keys of slotKeys) {
     let node: JsonNode | undefined = root;
-    for (const key of quickRules.slotKeys[s] as readonly string[])
-      node = node?.children.find((c) => c.key === key);
+    for (const key of keys) node = node?.children.find((c) => c.key === key);
     const at = node === undefined ? undefined : nodeColumns.get(node);
-    const column = at === undefined ? undefined : columns[at];
-    if (column === undefined || column.slot !== undefined) return null;
-    if (column.js || column.object !== undefined || !column.jsonKinds) continue;
-    column.slot = slots.ruleSlot.length;
-    // An escaped string's value is not its bytes.
-    column.jsonKinds &= ~JSON_KINDS.escapes;
-    slots.ruleSlot.push(s);
+    if (at === undefined || slotColumns.includes(at)) return null;
+    slotColumns.push(at);
   }
-  return slots;
+  const checked = (column: CoreColumn) =>
+    !column.js && column.object === undefined && Boolean(column.jsonKinds);
+  const fields = run.schema.fields;
+  const fieldOf = (name: string): RuleField => {
+    const index = fields.findIndex((f) => f.name === name);
+    const column = slotColumns[rules.slotFields.indexOf(index)] as number;
+    return {
+      spec: fields[index] as FieldSpec,
+      column,
+      checked: checked(columns[column] as CoreColumn),
+    };
+  };
+  const coreRules: CoreRule[] = [];
+  const taken = new Set<number>();
+  const schemaRules = run.schema.rules ?? [];
+  for (const index of rules.bound()) {
+    const core = coreRule(schemaRules[index] as CrossFieldRule, fieldOf);
+    if (core === null) continue;
+    taken.add(index);
+    if (core !== 'holds') coreRules.push(core);
+  }
+  // encodeProgram puts the keys last, in this order.
+  const keyTables: SeenValues[] = [];
+  for (const index of taken) {
+    const seen = rules.seenOf(index);
+    if (seen !== undefined) keyTables.push(seen);
+  }
+  const left = rules.without(taken);
+  const ruleSlot: number[] = [];
+  for (const s of left.slots) {
+    const column = columns[slotColumns[s] as number] as CoreColumn;
+    if (!checked(column)) continue;
+    column.slot = ruleSlot.length;
+    // An escaped string's value is not its bytes.
+    column.jsonKinds = (column.jsonKinds as number) & ~JSON_KINDS.escapes;
+    ruleSlot.push(s);
+  }
+  return {
+    slots: rules.slotFields.length,
+    coreRules,
+    keyTables,
+    left: left.slots.size === 0 ? undefined : left,
+    ruleSlot,
+  };
 }
 
 /**
- * The rules on the `count` records the core took, their values' places in the core's rows of
- * slots at `out` and the values' bytes at `values`: how many of the records in a row pass. The
- * first is row `row` + 1.
+ * The rules left to JavaScript and the keys the core hashed, on the `count` records the core
+ * took: their values' places in the core's rows at `out`, the values' bytes at `values`. How many
+ * of the records in a row pass; the first is row `row` + 1.
  */
 function createRulePass(slots: CoreSlots, core: CoreExports) {
-  const { rules, ruleSlot } = slots;
-  const view = new RowView(rules.slotFields.length);
+  const { left, keyTables, ruleSlot } = slots;
+  const view = new RowView(slots.slots);
   const { texts, starts, ends } = view;
   const slotOf = Int32Array.from(ruleSlot);
   const failures: RuleFailure[] = [];
   const decoder = new TextDecoder();
-  const stride = ruleSlot.length * SLOT_WORDS;
+  const keysAt = ruleSlot.length * SLOT_WORDS;
+  const stride = keysAt + keyTables.length * SLOT_WORDS;
   return (out: number, values: number, count: number, row: number): number => {
     // The slots say where the values lie in this text, in UTF-16 units.
     const memory = core.memory.buffer;
     const text =
-      stride === 0 ? '' : decoder.decode(new Uint8Array(memory, values, core.scannedValueBytes()));
+      keysAt === 0 ? '' : decoder.decode(new Uint8Array(memory, values, core.scannedValueBytes()));
     const words = new Int32Array(memory, out, count * stride);
-    for (let r = 0; r < count; r++) {
-      for (let s = 0; s < starts.length; s++) starts[s] = ABSENT;
-      for (let k = 0, at = r * stride; k < slotOf.length; k++, at += SLOT_WORDS) {
-        const kind = words[at + 2] as number;
-        if (kind === SLOT_ABSENT) continue;
-        const slot = slotOf[k] as number;
-        // A rule reads each kind the core takes as its text (json-fields.ts slotReading): strings
-        // of text types and enums, numbers of number fields, true and false of booleans (see
-        // jsonKinds). Never empty: the core leaves "" to JavaScript.
-        const start = words[at] as number;
-        const end = words[at + 1] as number;
-        // A rule reads a number as String() writes it.
-        if (kind !== SLOT_NUMBER || shortestNumberEnd(text, start) === end) {
-          texts[slot] = text;
-          starts[slot] = start;
-          ends[slot] = end;
-        } else {
-          const value = String(Number(text.slice(start, end)));
-          view.set(slot, value, 0, value.length);
+    for (let r = 0, at = 0; r < count; r++, at += stride) {
+      const rowNumber = row + r + 1;
+      if (left !== undefined) {
+        for (let s = 0; s < starts.length; s++) starts[s] = ABSENT;
+        for (let k = 0, w = at; k < slotOf.length; k++, w += SLOT_WORDS) {
+          const kind = words[w + 2] as number;
+          if (kind === SLOT_ABSENT) continue;
+          const slot = slotOf[k] as number;
+          // A rule reads each kind the core takes as its text (json-fields.ts slotReading):
+          // strings of text types and enums, numbers of number fields, true and false of
+          // booleans (see jsonKinds). Never empty: the core leaves "" to JavaScript.
+          const start = words[w] as number;
+          const end = words[w + 1] as number;
+          // A rule reads a number as String() writes it.
+          if (kind !== SLOT_NUMBER || shortestNumberEnd(text, start) === end) {
+            texts[slot] = text;
+            starts[slot] = start;
+            ends[slot] = end;
+          } else {
+            const value = String(Number(text.slice(start, end)));
+            view.set(slot, value, 0, value.length);
+          }
+        }
+        left.checkRow(view, rowNumber, failures);
+        if (failures.length === 0 && left.stateful) left.checkKeys(view, rowNumber, failures);
+        if (failures.length !== 0) {
+          failures.length = 0;
+          return r;
         }
       }
-      rules.checkRow(view, row + r + 1, failures);
-      if (failures.length === 0 && rules.stateful) rules.checkKeys(view, row + r + 1, failures);
-      if (failures.length !== 0) {
-        failures.length = 0;
-        return r;
+      // The core's keys: each new to its table or first seen in this row.
+      for (let k = 0, w = at + keysAt; k < keyTables.length; k++, w += SLOT_WORDS) {
+        if (words[w] === 0) continue;
+        const seen = keyTables[k] as SeenValues;
+        const first = seen.firstRowOfHash(
+          words[w + 1] as number,
+          words[w + 2] as number,
+          rowNumber,
+        );
+        if (first !== 0 && first !== rowNumber) return r;
       }
     }
     return count;

@@ -125,6 +125,11 @@ const RULES: object[] = [
   { kind: 'uniqueTogether', fields: ['i', 'b'], severity: 'warning' },
   { kind: 'emptyWhen', field: 't', when: { field: 'b', op: '=', value: 'true' } },
   { kind: 'uniqueTogether', fields: ['a', 'e'] },
+  // Rules the byte core leaves to JavaScript (bytecore/rule-ops.ts), on the values it hands over:
+  // a condition on text order, a boolean compared.
+  { kind: 'requiredWhen', field: 'd', when: { field: 's', op: '>', value: 'E' } },
+  { kind: 'emptyWhen', field: 'o.x', when: { field: 't', op: '<=', value: 'F' } },
+  { kind: 'compare', left: 'b', op: '=', value: 'true' },
   { kind: 'compare', left: 'a', op: '=', value: '1.5' },
   {
     kind: 'requiredWhen',
@@ -261,6 +266,15 @@ describe('cross-field rules on the JSON fast path', () => {
         ],
         pad,
         ['3 e allowed_values_when'],
+      ],
+      // The same for a rule left to JavaScript (a condition on text order): the second t lies
+      // after the first among the values the core copies for JavaScript, past a four-byte
+      // character.
+      [
+        [{ kind: 'requiredWhen', field: 'd', when: { field: 't', op: '<', value: 'F' } }],
+        ['{"id": 1, "t": "é😀"}', '{"id": 2, "t": "EZ"}', '{"id": 3}'],
+        pad,
+        ['3 d required_when'],
       ],
     ];
     for (const [rules, records, first, expected] of cases) {
