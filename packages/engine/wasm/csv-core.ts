@@ -1146,8 +1146,10 @@ export function scannedColumns(): i32 {
  * Reads clean records from input[0, len), at most maxRecords, and returns how many; scannedEnd()
  * is then the offset after the last one: after its comma (an array) or its line feed (NDJSON).
  * `seen` is a word per column, kept by the caller between calls. The 16 bytes after the input
- * must be readable. With `out`, each record taken fills its row of `slots` rule slots there, and
- * their values are copied to `values` (room for twice `len` bytes).
+ * must be readable. With `out`, each record taken fills its row there: `slots` rule slots, whose
+ * values are copied to `values` (room for twice `len` bytes), then the hashes of the program's
+ * keys. With rules in the program, `cellColumns` cells (all the columns) are the record's, for
+ * them to be proved on.
  */
 export function jsonRecords(
   prog: i32,
