@@ -14,16 +14,16 @@
 // are not checked here: the offsets of their cells go to `out` for the caller to check; columns
 // marked OFFSETS are checked here and their offsets go to `out` too (the caller's rules read them).
 // Then the rules (src/bytecore/rule-ops.ts), each a condition on the record's cells that proves a
-// cross-field rule holds, or the hash of a uniqueTogether key that goes to `out` for the caller's
-// table of seen keys.
+// cross-field rule holds, or a uniqueTogether key looked up and recorded in its table of seen
+// keys, which lives here too (see "key tables" below).
 
 const LF: u8 = 10;
 const CR: u8 = 13;
 const QUOTE: u8 = 34;
 
 // Program header, in i32 words: column count, delimiter byte, longest cell in bytes, columns
-// marked JS or OFFSETS, the rules' offset, their count, how many of them are keys, the offset of
-// a scratch area (CELL_BYTES a column) where the rules find the record's cells.
+// marked JS or OFFSETS, the rules' offset, their count, a word not used, the offset of a scratch
+// area (CELL_BYTES a column) where the rules find the record's cells.
 const HEADER_BYTES = 32;
 const COLUMN_BYTES = 16;
 const OP_BYTES = 32;
@@ -38,7 +38,7 @@ const CELL_BYTES = 48;
 // prove it, the record stops the scan and the JavaScript reads it.
 const RULE_ANY = 1; // one of the items (alternatives) holds
 const RULE_COUNT = 2; // between parameters 1 and 2 of the items' columns are not empty
-const RULE_KEY = 3; // the items' cells hashed as uniqueTogether does, for the caller's table
+const RULE_KEY = 3; // the items' cells hashed as uniqueTogether does, parameter 1's table (below)
 const RULE_ORDER = 4; // item 1's value against item 2's: parameter 1 says which orders hold
 
 // How a RULE_ORDER item reads its value (item: column, kind, ops' offset, op count).
@@ -68,6 +68,7 @@ const PART_BOOLEAN = 4; // ops: the true spellings' set, then the false ones': 1
 const REQUIRED = 1;
 const JS = 2;
 const OFFSETS = 4;
+const RULE_CELL = 512; // a rule reads the cell: it goes to the scratch area (CSV)
 
 // Op codes; their parameters are the op's next seven i32 words (see each check).
 const OP_INTEGER = 1;
@@ -86,14 +87,201 @@ let resultLastRow: i32 = 0;
 let resultUnits: i32 = 0;
 let resultSplit = false;
 
-/** Grows the memory to hold `bytes` after the module's own data; returns where they start. */
+/**
+ * Grows the memory to hold `bytes` after the module's own data; returns where they start. The
+ * key tables' arena, above them, moves up when they grow into it.
+ */
 export function reserve(bytes: i32): i32 {
   const base = (<i32>__heap_base + 15) & ~15;
-  const needed = base + bytes + 64;
-  const pages = (needed + 0xffff) >>> 16;
-  const have = memory.size();
-  if (pages > have && memory.grow(pages - have) < 0) return -1;
+  const needed = <i64>base + <i64>bytes + 64;
+  if (needed > MAX_ADDRESS) return -1;
+  const end = (<i32>needed + 15) & ~15;
+  if (arenaEnd > arenaStart && end > arenaStart) {
+    const shift = end - arenaStart;
+    if (!memoryTo(<i64>arenaEnd + shift)) return -1;
+    memory.copy(arenaStart + shift, arenaStart, arenaEnd - arenaStart);
+    for (let t = 0; t < keyTableCount; t++) {
+      const h = keyTableHeaders + t * KEY_TABLE_BYTES;
+      store<i32>(h, load<i32>(h, 8) + shift, 8);
+      store<i32>(h, load<i32>(h, 12) + shift, 12);
+      store<i32>(h, load<i32>(h, 16) + shift, 16);
+    }
+    arenaStart += shift;
+    arenaEnd += shift;
+  } else if (!memoryTo(end)) {
+    return -1;
+  }
+  if (end > scanEnd) scanEnd = end;
   return base;
+}
+
+/** Addresses stay below 2 GiB: the core computes them in i32. */
+const MAX_ADDRESS: i64 = 0x7fff0000;
+
+/** Grows the memory to at least `end` bytes; false when it cannot. */
+function memoryTo(end: i64): bool {
+  if (end > MAX_ADDRESS) return false;
+  const pages = <i32>((end + 0xffff) >> 16);
+  const have = memory.size();
+  return pages <= have || memory.grow(pages - have) >= 0;
+}
+
+// ---- key tables: uniqueTogether's seen keys (decision 256) ----
+//
+// The combinations a uniqueTogether rule has seen live here, so that a record's key is looked up
+// and recorded where it is hashed, with nothing handed to JavaScript per record; JavaScript reads
+// and fills the same tables through the exports below (bytecore/key-tables.ts). A table is open
+// addressing over the first hash: a 16-bit tag per slot from the second hash (0: empty), and the
+// entries in the order they came (first hash, second hash, row, slot: 16 bytes). A new key, the
+// usual case, reads tags until an empty one, writes it, and appends its entry: the tags are 4
+// bytes a key, which mostly stay in the cache and the TLB, where the tables of hashes and rows
+// that the key would also touch are a trip to memory each on a file of a million keys (measured:
+// decision 256). Which entry a slot holds (a word per slot) is written only when a tag matches
+// and the entry must be compared, for all the entries since the last time, in one loop.
+//
+// Header words: slot count (a power of 2), entries, tags' address, slots' address, entries'
+// address, room for entries, closed (1: the table could not grow, and JavaScript holds the keys
+// from then on), entries whose slot is written.
+//
+// They lie in an arena above what reserve() hands out; a table that grows takes new space at its
+// end (the old space is not reused: with keyExpect() a table grows at most a few times). Memory
+// past the arena's end has never been written, so what it takes is zero.
+const MAX_KEY_TABLES = 64;
+const KEY_TABLE_BYTES = 32;
+const KEY_ENTRY_BYTES = 16;
+const INITIAL_SLOTS = 1024;
+/** keyExpect() makes a table at most this many slots at once; past it, it doubles as it fills. */
+const MAX_EXPECTED_SLOTS = 1 << 22;
+const keyTableHeaders = <i32>memory.data(MAX_KEY_TABLES * KEY_TABLE_BYTES, 16);
+let keyTableCount = 0;
+let scanEnd = 0;
+let arenaStart = 0;
+let arenaEnd = 0;
+
+/** `bytes` of the arena, 16-aligned; -1 when the memory cannot grow. */
+function arenaTake(bytes: i64): i32 {
+  if (arenaEnd == 0) {
+    arenaStart = max(scanEnd, (<i32>__heap_base + 15) & ~15);
+    arenaEnd = arenaStart;
+  }
+  const end = (<i64>arenaEnd + bytes + 15) & ~15;
+  if (!memoryTo(end)) return -1;
+  const at = arenaEnd;
+  arenaEnd = <i32>end;
+  return at;
+}
+
+/** A new, empty table; its number, or -1 when there is no room for it. */
+export function keyTable(): i32 {
+  if (keyTableCount == MAX_KEY_TABLES) return -1;
+  const h = keyTableHeaders + keyTableCount * KEY_TABLE_BYTES;
+  memory.fill(h, 0, KEY_TABLE_BYTES);
+  if (!keySlots(h, INITIAL_SLOTS) || !keyEntries(h, INITIAL_SLOTS / 2)) return -1;
+  return keyTableCount++;
+}
+
+/** The table's entries (keyEntriesAt: where they lie, KEY_ENTRY_BYTES each). */
+export function keyCount(t: i32): i32 {
+  return load<i32>(keyTableHeaders + t * KEY_TABLE_BYTES, 4);
+}
+
+export function keyEntriesAt(t: i32): i32 {
+  return load<i32>(keyTableHeaders + t * KEY_TABLE_BYTES, 16);
+}
+
+/** From now on every lookup of table t answers -1 (JavaScript keeps its keys). */
+export function keyClose(t: i32): void {
+  store<i32>(keyTableHeaders + t * KEY_TABLE_BYTES, 1, 24);
+}
+
+/** Makes room for about `values` keys at once (a hint: it may not grow). */
+export function keyExpect(t: i32, values: i32): void {
+  const h = keyTableHeaders + t * KEY_TABLE_BYTES;
+  let slots = load<i32>(h);
+  while (<i64>slots < <i64>values * 2 && slots < MAX_EXPECTED_SLOTS) slots <<= 1;
+  if (slots > load<i32>(h) && keySlots(h, slots)) keyEntries(h, slots / 2);
+}
+
+/**
+ * Records the key (a, b) at `row` and returns 0, or returns the row that first had it; -1 when
+ * the table is closed or cannot grow.
+ */
+export function keyFirstRow(t: i32, a: u32, b: u32, row: i32): i32 {
+  const h = keyTableHeaders + t * KEY_TABLE_BYTES;
+  if (load<i32>(h, 24) != 0) return -1;
+  const size = load<i32>(h, 4);
+  let capacity = load<i32>(h);
+  if ((size + 1) * 2 > capacity) {
+    if (!keySlots(h, capacity * 2)) return -1;
+    capacity *= 2;
+  }
+  if (size == load<i32>(h, 20) && !keyEntries(h, size * 2)) return -1;
+  const mask = <u32>(capacity - 1);
+  const tags = load<i32>(h, 8);
+  const entries = load<i32>(h, 16);
+  const tag = <u16>(b >> 16 == 0 ? 1 : b >> 16);
+  for (let slot = a & mask; ; slot = (slot + 1) & mask) {
+    const found = load<u16>(tags + (slot << 1));
+    if (found == 0) {
+      store<u16>(tags + (slot << 1), tag);
+      const e = entries + size * KEY_ENTRY_BYTES;
+      store<u32>(e, a);
+      store<u32>(e, b, 4);
+      store<i32>(e, row, 8);
+      store<u32>(e, slot, 12);
+      store<i32>(h, size + 1, 4);
+      return 0;
+    }
+    if (found == tag) {
+      keyPlace(h);
+      const e = entries + load<i32>(load<i32>(h, 12) + (slot << 2)) * KEY_ENTRY_BYTES;
+      if (load<u32>(e) == a && load<u32>(e, 4) == b) return load<i32>(e, 8);
+    }
+  }
+  return -1;
+}
+
+/** Writes the slots of the entries that came since the last time. */
+function keyPlace(h: i32): void {
+  const size = load<i32>(h, 4);
+  const slots = load<i32>(h, 12);
+  let e = load<i32>(h, 16) + load<i32>(h, 28) * KEY_ENTRY_BYTES;
+  for (let i = load<i32>(h, 28); i < size; i++, e += KEY_ENTRY_BYTES)
+    store<i32>(slots + (load<i32>(e, 12) << 2), i);
+  store<i32>(h, size, 28);
+}
+
+/** New tags and slots, `capacity` of them, the entries' tags placed (their slots not yet). */
+function keySlots(h: i32, capacity: i32): bool {
+  const tags = arenaTake(<i64>capacity * 6);
+  if (tags < 0) return false;
+  const mask = <u32>(capacity - 1);
+  const size = load<i32>(h, 4);
+  let e = load<i32>(h, 16);
+  for (let i = 0; i < size; i++, e += KEY_ENTRY_BYTES) {
+    let slot = load<u32>(e) & mask;
+    while (load<u16>(tags + (slot << 1)) != 0) slot = (slot + 1) & mask;
+    const b = load<u32>(e, 4);
+    store<u16>(tags + (slot << 1), <u16>(b >> 16 == 0 ? 1 : b >> 16));
+    store<u32>(e, slot, 12);
+  }
+  store<i32>(h, capacity);
+  store<i32>(h, tags, 8);
+  store<i32>(h, tags + (capacity << 1), 12);
+  store<i32>(h, 0, 28);
+  return true;
+}
+
+/** Room for `room` entries, the table's copied over. */
+function keyEntries(h: i32, room: i32): bool {
+  const size = load<i32>(h, 4);
+  if (room <= load<i32>(h, 20)) return true;
+  const entries = arenaTake(<i64>room * KEY_ENTRY_BYTES);
+  if (entries < 0) return false;
+  if (size > 0) memory.copy(entries, load<i32>(h, 16), size * KEY_ENTRY_BYTES);
+  store<i32>(h, entries, 16);
+  store<i32>(h, room, 20);
+  return true;
 }
 
 /** Offset, from `input`, where the last scan stopped: after its last clean record. */
@@ -132,16 +320,24 @@ export function scannedLastRow(): i32 {
  * decoder would read them). With columns marked JS or OFFSETS, each clean record writes to `out`:
  * its start (a byte offset), its row (0 for the first), the UTF-16 units before it less its
  * start, then the start and end of each such column's cell in UTF-16 units of the decoded text.
+ * `firstRow`: the row of the input's first line, for the keys' tables.
  */
-export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32, ascii: bool): i32 {
+export function scan(
+  prog: i32,
+  input: i32,
+  len: i32,
+  out: i32,
+  maxRecords: i32,
+  ascii: bool,
+  firstRow: i32,
+): i32 {
   const columns = load<i32>(prog);
   const delim = <u8>load<i32>(prog, 4);
   const maxCell = load<i32>(prog, 8);
   const outColumns = load<i32>(prog, 12);
   const ruleCount = load<i32>(prog, 20);
-  const keyCount = load<i32>(prog, 24);
   const cells = prog + load<i32>(prog, 28);
-  const recordOut = outColumns > 0 || keyCount > 0;
+  const recordOut = outColumns > 0;
   const vDelim = i8x16.splat(<i8>delim);
   const vLF = i8x16.splat(<i8>LF);
   const vCR = i8x16.splat(<i8>CR);
@@ -158,6 +354,8 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
   let endExtra = 0;
   const asciiOnly = ascii;
   let split = false;
+  keysDeferred = true;
+  keyStopped = false;
   // No columns (a header read as none): no record is clean, and none would move p.
   while (records < maxRecords && p < len && columns > 0) {
     let c = load<u8>(input + p);
@@ -270,8 +468,11 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
         ok = false;
         break;
       }
+      const column = prog + HEADER_BYTES + col * COLUMN_BYTES;
+      const flags = load<i32>(column);
       const cell = cells + col * CELL_BYTES;
-      if (ruleCount > 0) {
+      const ruleCell = (flags & RULE_CELL) != 0;
+      if (ruleCell) {
         store<i32>(cell, cellStart);
         store<i32>(cell, cellEnd, 4);
         store<i32>(cell, escapes, 8);
@@ -279,8 +480,6 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
         heldDateKey = -1;
         heldNumberOp = 0;
       }
-      const column = prog + HEADER_BYTES + col * COLUMN_BYTES;
-      const flags = load<i32>(column);
       if (cellEnd == cellStart) {
         if ((flags & REQUIRED) != 0) {
           ok = false;
@@ -292,7 +491,7 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
           break;
         }
       }
-      if (ruleCount > 0) {
+      if (ruleCell) {
         store<i64>(cell, heldDateKey, 16);
         store<i64>(cell, heldNumber, 24);
         store<i32>(cell, heldNumberOp, 32);
@@ -325,8 +524,13 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
     }
     if (!ok) break;
     if (ruleCount > 0) {
-      at = rulesHold(prog, input, cells, at);
-      if (at < 0) break;
+      // Where the scan ends if a key of this record turns out to be seen before (keysResolve).
+      heldEnd = end;
+      heldEndRows = endRows;
+      heldEndExtra = endExtra;
+      heldRecords = records;
+      heldLastRow = lastRow;
+      if (!rulesHold(prog, input, cells, firstRow + rows)) break;
     }
     if (outColumns > 0 && extra != endExtra) {
       // Non-ASCII: on its own in a scan. Not this one if it took records; the next, then.
@@ -341,6 +545,16 @@ export function scan(prog: i32, input: i32, len: i32, out: i32, maxRecords: i32,
     endExtra = extra;
     outAt = at;
     if (split) break;
+    if (keysPending >= KEY_BATCH && !keysResolve()) break;
+  }
+  if (keysPending > 0) keysResolve();
+  if (keyStopped) {
+    end = heldEnd;
+    endRows = heldEndRows;
+    endExtra = heldEndExtra;
+    records = heldRecords;
+    lastRow = heldLastRow;
+    split = false;
   }
   resultEnd = end;
   resultRows = endRows;
@@ -411,12 +625,11 @@ function checkCell(
 }
 
 /**
- * Every rule of the program provably holds for the record whose cells the scratch area holds;
- * the keys' hashes are written at `at`, three words each (0 when a part is empty and the
- * combination is not compared, else 1; then the two hashes). Returns where the record's output
- * ends, or -1 when a rule stops the scan.
+ * Every rule of the program provably holds for the record whose cells the scratch area holds,
+ * the record at `row`: its keys are each new to their table (and recorded there at `row`) or
+ * first seen at `row`. False stops the scan.
  */
-function rulesHold(prog: i32, input: i32, cells: i32, at: i32): i32 {
+function rulesHold(prog: i32, input: i32, cells: i32, row: i32): bool {
   let rule = prog + load<i32>(prog, 16);
   const count = load<i32>(prog, 20);
   for (let r = 0; r < count; r++, rule += RULE_BYTES) {
@@ -427,23 +640,21 @@ function rulesHold(prog: i32, input: i32, cells: i32, at: i32): i32 {
       let holds = false;
       for (let k = 0; k < items && !holds; k++, item += ITEM_BYTES)
         holds = alternativeHolds(prog, input, cells, item);
-      if (!holds) return -1;
+      if (!holds) return false;
     } else if (kind == RULE_COUNT) {
       let filled = 0;
       for (let k = 0; k < items; k++, item += ITEM_BYTES) {
         const cell = cells + load<i32>(item) * CELL_BYTES;
         if (load<i32>(cell, 4) != load<i32>(cell)) filled++;
       }
-      if (filled < load<i32>(rule, 12) || filled > load<i32>(rule, 16)) return -1;
+      if (filled < load<i32>(rule, 12) || filled > load<i32>(rule, 16)) return false;
     } else if (kind == RULE_ORDER) {
-      if (!orderHolds(prog, input, cells, item, load<i32>(rule, 12))) return -1;
-    } else {
-      const written = keyHash(prog, input, cells, item, items, at);
-      if (written < 0) return -1;
-      at += 12;
+      if (!orderHolds(prog, input, cells, item, load<i32>(rule, 12))) return false;
+    } else if (!keyHolds(prog, input, cells, item, items, load<i32>(rule, 12), row)) {
+      return false;
     }
   }
-  return at;
+  return true;
 }
 
 /**
@@ -610,41 +821,116 @@ function mix(h: u32): u32 {
   return h ^ (h >> 16);
 }
 
-/** Hashes a key's parts to `at`; -1 when a part is one the core does not hash. */
-function keyHash(prog: i32, input: i32, cells: i32, item: i32, items: i32, at: i32): i32 {
+/**
+ * The key's parts hashed and looked up in table `table`: true when a part is empty (the
+ * combination is not compared) or the key is new or first seen at `row`; false when it was seen
+ * before, or a part is one the core does not hash.
+ */
+function keyHolds(
+  prog: i32,
+  input: i32,
+  cells: i32,
+  item: i32,
+  items: i32,
+  table: i32,
+  row: i32,
+): bool {
   laneA = 0x9747b28c;
   laneB = 0x165667b1;
   for (let k = 0; k < items; k++, item += ITEM_BYTES) {
     const cell = cells + load<i32>(item) * CELL_BYTES;
     const from = input + load<i32>(cell);
     const to = input + load<i32>(cell, 4);
-    if (from == to) {
-      store<i32>(at, 0);
-      return at;
-    }
-    if (load<i32>(cell, 8) != 0 || load<i32>(cell, 12) != 0) return -1;
+    if (from == to) return true;
+    if (load<i32>(cell, 8) != 0 || load<i32>(cell, 12) != 0) return false;
     const part = load<i32>(item, 4);
     const ops = prog + load<i32>(item, 8);
     if (part == PART_TEXT) {
       unitBytes(from, to);
     } else if (part == PART_INTEGER) {
-      if (!isCanonicalInteger(from, to)) return -1;
+      if (!isCanonicalInteger(from, to)) return false;
       unitBytes(from, to);
     } else if (part == PART_BOOLEAN) {
       if (inSet(prog, ops, from, to)) unitNumber(1);
       else if (inSet(prog, ops + OP_BYTES, from, to)) unitNumber(0);
-      else return -1;
+      else return false;
     } else {
       let key = load<i64>(cell, 16);
       if (key < 0) key = dateKey(prog, ops, from, to);
-      if (key < 0) return -1;
+      if (key < 0) return false;
       unitNumber(part == PART_DAY ? key / 1_000_000 : key);
     }
   }
-  store<i32>(at, 1);
-  store<u32>(at, mix(laneA), 4);
-  store<u32>(at, mix(laneB ^ 0x85ebca77), 8);
-  return at;
+  const a = mix(laneA);
+  const b = mix(laneB ^ 0x85ebca77);
+  if (!keysDeferred) {
+    const first = keyFirstRow(table, a, b, row);
+    return first == 0 || first == row;
+  }
+  const at = pendingKeys + keysPending * PENDING_BYTES;
+  store<i32>(at, table);
+  store<u32>(at, a, 4);
+  store<u32>(at, b, 8);
+  store<i32>(at, row, 12);
+  store<i32>(at, heldEnd, 16);
+  store<i32>(at, heldEndRows, 20);
+  store<i32>(at, heldEndExtra, 24);
+  store<i32>(at, heldRecords, 28);
+  store<i32>(at, heldLastRow, 32);
+  keysPending++;
+  return true;
+}
+
+// A CSV scan defers its keys' lookups and makes them KEY_BATCH at a time (keysResolve): a
+// lookup is a trip to memory on a large table, and a loop that makes only lookups lets the
+// processor make many of those trips at once, where one per record makes them one after another
+// (measured: decision 256). Each key waits with the scan's state before its record, to which the
+// scan goes back when the key was seen before; the keys after it are not recorded.
+const KEY_BATCH = 64;
+const PENDING_BYTES = 48;
+/** Room for a batch, and the keys of one more record (at most MAX_KEY_TABLES). */
+const pendingKeys = <i32>memory.data((KEY_BATCH + MAX_KEY_TABLES) * PENDING_BYTES, 16);
+let keysPending = 0;
+let keysDeferred = false;
+/** The last keysResolve() found a key seen before: the scan's state is then held (below). */
+let keyStopped = false;
+let heldEnd = 0;
+let heldEndRows = 0;
+let heldEndExtra = 0;
+let heldRecords = 0;
+let heldLastRow = 0;
+/** Read by nothing: keeps the loads of keysResolve's first loop from being dropped. */
+let touched: u32 = 0;
+
+/**
+ * The pending keys looked up and recorded in order: true when each is new or first seen in its
+ * own row; else false, with the scan's state before the first that is not held (held*).
+ */
+function keysResolve(): bool {
+  const count = keysPending;
+  keysPending = 0;
+  keyStopped = false;
+  // First only the loads of the tags the lookups start at, which do not wait for each other.
+  let sum: u32 = 0;
+  for (let i = 0, at = pendingKeys; i < count; i++, at += PENDING_BYTES) {
+    const h = keyTableHeaders + load<i32>(at) * KEY_TABLE_BYTES;
+    const slot = load<u32>(at, 4) & (<u32>(load<i32>(h) - 1));
+    sum += load<u16>(load<i32>(h, 8) + (slot << 1));
+  }
+  touched = sum;
+  for (let i = 0, at = pendingKeys; i < count; i++, at += PENDING_BYTES) {
+    const row = load<i32>(at, 12);
+    const first = keyFirstRow(load<i32>(at), load<u32>(at, 4), load<u32>(at, 8), row);
+    if (first == 0 || first == row) continue;
+    heldEnd = load<i32>(at, 16);
+    heldEndRows = load<i32>(at, 20);
+    heldEndExtra = load<i32>(at, 24);
+    heldRecords = load<i32>(at, 28);
+    heldLastRow = load<i32>(at, 32);
+    keyStopped = true;
+    return false;
+  }
+  return true;
 }
 
 /** `0`, or `-?[1-9][0-9]*` of at most 15 digits: canonicalDecimal's spelling of an integer. */
@@ -1147,9 +1433,9 @@ export function scannedColumns(): i32 {
  * is then the offset after the last one: after its comma (an array) or its line feed (NDJSON).
  * `seen` is a word per column, kept by the caller between calls. The 16 bytes after the input
  * must be readable. With `out`, each record taken fills its row there: `slots` rule slots, whose
- * values are copied to `values` (room for twice `len` bytes), then the hashes of the program's
- * keys. With rules in the program, `cellColumns` cells (all the columns) are the record's, for
- * them to be proved on.
+ * values are copied to `values` (room for twice `len` bytes). With rules in the program,
+ * `cellColumns` cells (all the columns) are the record's, for them to be proved on; the first
+ * record is at row `firstRow` (for the keys' tables).
  */
 export function jsonRecords(
   prog: i32,
@@ -1162,12 +1448,14 @@ export function jsonRecords(
   slots: i32,
   values: i32,
   cellColumns: i32,
+  firstRow: i32,
 ): i32 {
+  keysDeferred = false;
   const columns = load<i32>(prog);
   const strict = load<i32>(prog, 4) != 0;
   // The rules the core proves (as for CSV records: rulesHold), on cells the values fill.
   const ruleCount = load<i32>(prog, 20);
-  const rowBytes = (slots + load<i32>(prog, 24)) * SLOT_BYTES;
+  const rowBytes = slots * SLOT_BYTES;
   jCells = ruleCount > 0 ? prog + load<i32>(prog, 28) : 0;
   jInput = input;
   jSlots = 0;
@@ -1200,8 +1488,7 @@ export function jsonRecords(
     // Every column's cell empty (absent) until the record gives it a value.
     for (let c = 0; c < cellColumns && jCells != 0; c++) store<i64>(jCells + c * CELL_BYTES, 0);
     if (!jsonObject(prog, 0, columns, strict, seen, 1)) break;
-    // The keys' hashes follow the slots in the record's row.
-    if (ruleCount > 0 && rulesHold(prog, input, jCells, jSlots + slots * SLOT_BYTES) < 0) break;
+    if (ruleCount > 0 && !rulesHold(prog, input, jCells, firstRow + records)) break;
     if (ndjson) {
       while (jp < jEnd) {
         const b = load<u8>(jp);

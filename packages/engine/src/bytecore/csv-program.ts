@@ -1,11 +1,12 @@
 // The byte core's program: the header's columns and their ops, laid out as wasm/csv-core.ts
 // reads them (all offsets from the program's start, little-endian):
 //   header   columns (JSON: the record's, the first ones), delimiter, longest cell in bytes,
-//            columns whose offsets go out, the rules' offset, their count, the keys among them,
+//            columns whose offsets go out, the rules' offset, their count, a word not used,
 //            the cells' scratch area (i32 each)
-//   columns  16 bytes each: flags (1 required, 2 checked in JS, 4 offsets out; for JSON, the
-//            kinds of value its ops read: 8 strings, 16 numbers, 32 booleans, 64 strings with
-//            simple escapes; 128 a nested object, 256 a strict one), ops' offset and op count
+//   columns  16 bytes each: flags (1 required, 2 checked in JS, 4 offsets out, 512 read by a
+//            rule; for JSON, the kinds of value its ops read: 8 strings, 16 numbers, 32
+//            booleans, 64 strings with simple escapes; 128 a nested object, 256 a strict one),
+//            ops' offset and op count
 //            (a nested object: its first column's index and its column count), and for JSON the
 //            offset of its key (length, then UTF-8 bytes; -1 for a key that never matches);
 //            for JSON, a rule slot's number plus one in the flags' top 16 bits
@@ -45,7 +46,8 @@ export interface CoreValue {
 export type CoreRule =
   | { kind: 'any'; alternatives: readonly CoreAlternative[] }
   | { kind: 'count'; columns: readonly number[]; min: number; max: number }
-  | { kind: 'key'; parts: readonly CoreKeyPart[] }
+  /** `table`: the core's table of seen keys (bytecore/key-tables.ts); -1 until it has one. */
+  | { kind: 'key'; parts: readonly CoreKeyPart[]; table: number }
   /** `left` against `right` holds in one of `orders` (less, equal, greater). */
   | { kind: 'order'; left: CoreValue; right: CoreValue; orders: readonly ('<' | '=' | '>')[] };
 
@@ -87,6 +89,7 @@ const JS = 2;
 const OFFSETS = 4;
 const OBJECT = 128;
 const OBJECT_STRICT = 256;
+const RULE_CELL = 512;
 const SLOT_SHIFT = 16;
 const OP_CODES: Record<ByteOp['kind'], number> = {
   integer: 1,
@@ -119,6 +122,7 @@ export function encodeProgram(
   head.setInt32(8, maxCellBytes, true);
   head.setInt32(12, columns.filter((c) => c.js || c.offsets).length, true);
   let op = HEADER_BYTES + columns.length * COLUMN_BYTES;
+  const ruleColumns = new Set(rules.flatMap(columnsOf));
   columns.forEach((column, k) => {
     const at = HEADER_BYTES + k * COLUMN_BYTES;
     const ops = column.js ? [] : column.ops;
@@ -127,6 +131,7 @@ export function encodeProgram(
       (column.required ? REQUIRED : 0) |
       (column.js ? JS : 0) |
       (column.offsets ? OFFSETS : 0) |
+      (ruleColumns.has(k) ? RULE_CELL : 0) |
       (column.jsonKinds ?? 0) |
       (object === undefined ? 0 : OBJECT | (object.strict ? OBJECT_STRICT : 0)) |
       (column.slot === undefined ? 0 : (column.slot + 1) << SLOT_SHIFT);
@@ -141,18 +146,31 @@ export function encodeProgram(
     }
   });
   if (rules.length > 0) {
-    // Keys last: their hashes follow the columns' offsets in a record's output, in this order.
+    // Keys last: a key is recorded only once the record's other rules hold.
     const keys = rules.filter((r) => r.kind === 'key');
     const ordered = [...rules.filter((r) => r.kind !== 'key'), ...keys];
     const table = data.append(new Uint8Array(rules.length * RULE_BYTES));
     const cells = data.append(new Uint8Array(columns.length * CELL_BYTES));
     data.view.setInt32(16, table, true);
     data.view.setInt32(20, rules.length, true);
-    data.view.setInt32(24, keys.length, true);
     data.view.setInt32(28, cells, true);
     ordered.forEach((rule, k) => writeRule(data, table + k * RULE_BYTES, rule));
   }
   return data.bytes();
+}
+
+/** The columns whose cells the rule reads. */
+function columnsOf(rule: CoreRule): number[] {
+  switch (rule.kind) {
+    case 'any':
+      return rule.alternatives.map((a) => a.column);
+    case 'count':
+      return [...rule.columns];
+    case 'order':
+      return [rule.left.column, rule.right.column];
+    case 'key':
+      return rule.parts.map((p) => p.column);
+  }
 }
 
 function writeRule(data: DataArea, at: number, rule: CoreRule): void {
@@ -176,6 +194,10 @@ function writeRule(data: DataArea, at: number, rule: CoreRule): void {
   if (rule.kind === 'count') {
     word(3, rule.min);
     word(4, Math.min(rule.max, 0x7fffffff));
+  }
+  if (rule.kind === 'key') {
+    if (rule.table < 0) throw new Error('a key rule without its table');
+    word(3, rule.table);
   }
   if (rule.kind === 'order')
     word(

@@ -98,7 +98,7 @@ export function coreRule(
         if (part === null) return null;
         parts.push(part);
       }
-      return { kind: 'key', parts };
+      return { kind: 'key', parts, table: -1 };
     }
     case 'sum':
       return null;

@@ -3,22 +3,22 @@
 // then reads that record the usual way and offers the core the rest. Fields whose checks the
 // core does not make (bytecore/field-ops.ts: unique, reference lists, other patterns) are checked
 // here with their compiled closures. The cross-field rules the core proves (bytecore/rule-ops.ts)
-// run there; for uniqueTogether it hands over each record's key hash, which goes into the rule's
-// table here. The other rules run here, on the offsets the core found, in the same order as the
-// text fast path (csv-quick.ts) runs them.
+// run there, uniqueTogether on its table of seen keys, which lives in the core's memory
+// (bytecore/key-tables.ts). The other rules run here, on the offsets the core found, in the same
+// order as the text fast path (csv-quick.ts) runs them.
 
 import type { ByteRecords } from '../csv/reader.ts';
 import { encodeProgram, type CoreColumn, type CoreRule } from '../bytecore/csv-program.ts';
-import { instantiateByteCore, type ByteCoreExports } from '../bytecore/load.ts';
-import { coreRule } from '../bytecore/rule-ops.ts';
+import type { KeyTableExports } from '../bytecore/key-tables.ts';
+import { instantiateByteCore } from '../bytecore/load.ts';
+import { proveRules } from '../bytecore/core-rules.ts';
 import type { FieldSpec } from '../model.ts';
 import type { CompiledField, Failure } from './compile.ts';
 import type { QuickRules } from './csv-quick.ts';
 import { ABSENT, type RuleFailure, type RuleSubset } from './cross-field.ts';
-import type { SeenValues } from './rules/unique.ts';
 import type { Run } from './run.ts';
 
-interface CoreExports extends ByteCoreExports {
+interface CoreExports extends KeyTableExports {
   reserve(bytes: number): number;
   scan(
     prog: number,
@@ -27,6 +27,7 @@ interface CoreExports extends ByteCoreExports {
     out: number,
     maxRecords: number,
     ascii: boolean,
+    firstRow: number,
   ): number;
   scannedEnd(): number;
   scannedRows(): number;
@@ -64,7 +65,7 @@ export function createByteRecords(
     const field = columns[col];
     return field !== undefined && field.byteOps !== null && !field.stateful;
   };
-  const { coreRules, keyTables, jsRules } = splitRules(run, quickRules, checked);
+  const { coreRules, jsRules } = splitRules(run, quickRules, checked, core);
   // The rules left here read their columns' cells on the core's offsets; a rule finds the value
   // not yet read by its field's check (LastValue.is) and reads it itself.
   const ruleColumns = new Set(
@@ -87,11 +88,9 @@ export function createByteRecords(
     coreColumns[col]?.js === true ? (columns[col] as CompiledField) : undefined,
   );
   const outCount = outColumns.length;
-  // Per record: its start, its row, the units before it less its start, then two per column,
-  // then three per key (whether it has one, its two hashes).
-  const keysAt = 3 + 2 * outCount;
-  const stride = keysAt + 3 * keyTables.length;
-  const recordOut = stride > 3;
+  // Per record: its start, its row, the units before it less its start, then two per column.
+  const stride = 3 + 2 * outCount;
+  const recordOut = outCount > 0;
   // The record parser's limit, as characters: an ASCII cell's bytes (csv-quick.ts safeChars).
   const program = encodeProgram(coreColumns, delimCode, Math.floor(maxFieldBytes / 3), coreRules);
 
@@ -146,7 +145,7 @@ export function createByteRecords(
         if (failures.length !== 0) return false;
       }
     }
-    if (jsRules === undefined) return keysClean(offsets, r, row);
+    if (jsRules === undefined) return true;
     const view = (quickRules as QuickRules).view;
     if (text !== viewText) {
       viewText = text;
@@ -161,18 +160,7 @@ export function createByteRecords(
     }
     jsRules.checkRow(view, row, ruleFailures);
     if (ruleFailures.length === 0 && jsRules.stateful) jsRules.checkKeys(view, row, ruleFailures);
-    return ruleFailures.length === 0 && keysClean(offsets, r, row);
-  }
-
-  /** The core's keys of record r, each new to its table or first seen in this row. */
-  function keysClean(offsets: Int32Array, r: number, row: number): boolean {
-    for (let k = 0, at = r * stride + keysAt; k < keyTables.length; k++, at += 3) {
-      if (offsets[at] === 0) continue;
-      const seen = keyTables[k] as SeenValues;
-      const first = seen.firstRowOfHash(offsets[at + 1] as number, offsets[at + 2] as number, row);
-      if (first !== 0 && first !== row) return false;
-    }
-    return true;
+    return ruleFailures.length === 0;
   }
 
   const records: ByteRecords = {
@@ -186,14 +174,14 @@ export function createByteRecords(
         records.active = false;
         return start;
       }
-      const memory = core.memory.buffer;
-      new Uint8Array(memory).set(bytes.subarray(start, end), input);
+      new Uint8Array(core.memory.buffer).set(bytes.subarray(start, end), input);
       let at = 0;
       const length = end - start;
       while (at < length) {
         const room = Math.min(run.roomForRows(), RECORDS_PER_SCAN);
         if (room === 0) break;
-        let count = core.scan(prog, input + at, length - at, out, room, ascii);
+        const firstRow = row + records.rows;
+        let count = core.scan(prog, input + at, length - at, out, room, ascii, firstRow);
         let stop = core.scannedEnd();
         let rows = core.scannedRows();
         let lastRow = core.scannedLastRow();
@@ -204,10 +192,11 @@ export function createByteRecords(
           // Only the records the core took: a stretch it stops in often is decoded once.
           const text =
             outCount > 0 ? decoder.decode(bytes.subarray(start + at, start + at + stop)) : '';
-          const offsets = new Int32Array(memory, out, count * stride);
+          // The scan may have grown the memory (a key table), which replaces its buffer.
+          const offsets = new Int32Array(core.memory.buffer, out, count * stride);
           for (let r = 0; r < count; r++) {
             const rowAt = offsets[r * stride + 1] as number;
-            if (!jsClean(offsets, r, text, row + records.rows + rowAt)) {
+            if (!jsClean(offsets, r, text, firstRow + rowAt)) {
               failures.length = 0;
               ruleFailures.length = 0;
               stop = offsets[r * stride] as number;
@@ -236,16 +225,14 @@ export function createByteRecords(
   return records;
 }
 
-/**
- * The bound rules the core proves (some hold for every record it takes and need nothing), the tables of the keys among them (in the core's order: keys
- * last), and the rules left to JavaScript (undefined: none).
- */
+/** The bound rules the core proves, and the rules left to JavaScript (undefined: none). */
 function splitRules(
   run: Run,
   quickRules: QuickRules | undefined,
   checked: (column: number) => boolean,
-): { coreRules: CoreRule[]; keyTables: SeenValues[]; jsRules: RuleSubset | undefined } {
-  if (quickRules === undefined) return { coreRules: [], keyTables: [], jsRules: undefined };
+  core: KeyTableExports,
+): { coreRules: CoreRule[]; jsRules: RuleSubset | undefined } {
+  if (quickRules === undefined) return { coreRules: [], jsRules: undefined };
   const { rules, slotColumns } = quickRules;
   const fields = run.schema.fields;
   const fieldOf = (name: string) => {
@@ -254,21 +241,6 @@ function splitRules(
     const column = slotColumns[slot] as number;
     return { spec: fields[index] as FieldSpec, column, checked: checked(column) };
   };
-  const coreRules: CoreRule[] = [];
-  const keyTables: SeenValues[] = [];
-  const taken = new Set<number>();
-  const schemaRules = run.schema.rules ?? [];
-  for (const index of rules.bound()) {
-    const core = coreRule(schemaRules[index] as (typeof schemaRules)[number], fieldOf);
-    if (core === null) continue;
-    taken.add(index);
-    if (core !== 'holds') coreRules.push(core);
-  }
-  // encodeProgram puts the keys last, in this order.
-  for (const index of taken) {
-    const seen = rules.seenOf(index);
-    if (seen !== undefined) keyTables.push(seen);
-  }
-  const left = rules.without(taken);
-  return { coreRules, keyTables, jsRules: left.slots.size === 0 ? undefined : left };
+  const { coreRules, left } = proveRules(rules, run.schema.rules ?? [], fieldOf, core);
+  return { coreRules, jsRules: left.slots.size === 0 ? undefined : left };
 }

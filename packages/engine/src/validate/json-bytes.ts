@@ -8,8 +8,9 @@
 // just count characters), a short plain number literal for integer and number fields, true or
 // false for booleans. Any other property of the schema (unique, reference lists, a field whose
 // value is an object) stops it wherever it holds a value. With cross-field rules, the core also
-// says where each record's values of the rules' fields lie, and the rules run here on them
-// (decision 255): a record they do not pass is left to the reader, as the core leaves a record.
+// says where each record's values of the rules' fields lie, and the rules it does not prove run
+// here on them (decision 255): a record they do not pass is left to the reader, as the core leaves
+// a record. uniqueTogether's keys are looked up in tables in the core's memory (decision 256).
 
 import type { JsonByteRecords } from '../json/reader.ts';
 import { shortestNumberEnd } from '../json/numbers.ts';
@@ -19,18 +20,19 @@ import {
   type CoreColumn,
   type CoreRule,
 } from '../bytecore/csv-program.ts';
-import { coreRule, type RuleField } from '../bytecore/rule-ops.ts';
-import { instantiateByteCore, type ByteCoreExports } from '../bytecore/load.ts';
+import { proveRules } from '../bytecore/core-rules.ts';
+import type { RuleField } from '../bytecore/rule-ops.ts';
+import type { KeyTableExports } from '../bytecore/key-tables.ts';
+import { instantiateByteCore } from '../bytecore/load.ts';
 import type { ByteOp } from '../bytecore/field-ops.ts';
 import type { CompiledField } from './compile.ts';
-import type { CrossFieldRule, FieldSpec } from '../model.ts';
+import type { FieldSpec } from '../model.ts';
 import type { JsonNode } from './json-fields.ts';
 import type { QuickJsonRules } from './json-quick.ts';
 import { ABSENT, RowView, type RuleFailure, type RuleSubset } from './cross-field.ts';
-import type { SeenValues } from './rules/unique.ts';
 import type { Run } from './run.ts';
 
-interface CoreExports extends ByteCoreExports {
+interface CoreExports extends KeyTableExports {
   reserve(bytes: number): number;
   jsonRecords(
     prog: number,
@@ -43,6 +45,7 @@ interface CoreExports extends ByteCoreExports {
     slots: number,
     values: number,
     cellColumns: number,
+    firstRow: number,
   ): number;
   scannedValueBytes(): number;
   jsonArrayScan(state: number, input: number, len: number, firstCut: boolean): number;
@@ -73,17 +76,19 @@ export function createJsonByteRecords(
   const nodeColumns = new Map<JsonNode, number>();
   const columns = coreColumns(run, root, nodeColumns);
   if (columns.length === 0 || columns.every((c) => c.js)) return undefined;
-  const slots =
-    quickRules === undefined ? undefined : coreSlots(run, root, columns, nodeColumns, quickRules);
-  if (slots === null) return undefined;
   const instance = instantiateByteCore();
   if (instance === undefined) return undefined;
   const core = instance.exports as CoreExports;
+  const slots =
+    quickRules === undefined
+      ? undefined
+      : coreSlots(run, root, columns, nodeColumns, quickRules, core);
+  if (slots === null) return undefined;
   const coreRules = slots?.coreRules ?? [];
   const program = encodeProgram(columns, root.strict ? 1 : 0, 0, coreRules, root.children.length);
   const slotCount = slots?.ruleSlot.length ?? 0;
-  // A record's row: its slots, then its keys' hashes (three words each).
-  const rowWords = (slotCount + (slots?.keyTables.length ?? 0)) * SLOT_WORDS;
+  // A record's row: its slots, three words each.
+  const rowWords = slotCount * SLOT_WORDS;
   const cellColumns = coreRules.length > 0 ? columns.length : 0;
 
   let prog = -1;
@@ -122,7 +127,9 @@ export function createJsonByteRecords(
   let taken = 0;
   let out = 0;
   let values = 0;
-  const passRules = slots === undefined || rowWords === 0 ? undefined : createRulePass(slots, core);
+  // The rules left here run on every record the core takes, even with no slot of their own to
+  // read (their fields absent, as any value of them would have stopped the core).
+  const passRules = slots?.left === undefined ? undefined : createRulePass(slots.left, slots, core);
   const records: JsonByteRecords = {
     active: true,
     records: 0,
@@ -158,6 +165,7 @@ export function createJsonByteRecords(
           slotCount,
           values,
           cellColumns,
+          row + 1,
         );
       let count = scan(most);
       if (count > 0 && passRules !== undefined) {
@@ -188,14 +196,13 @@ export function createJsonByteRecords(
 
 /**
  * The cross-field rules on the core: those it proves (as for CSV, bytecore/rule-ops.ts), the
- * tables of the keys it hashes (in its order), the rules left to JavaScript, and for each slot of
- * a record's row the rule slot it fills (those the left rules read).
+ * rules left to JavaScript, and for each slot of a record's row the rule slot it fills (those the
+ * left rules read).
  */
 interface CoreSlots {
   /** The rule slots of the schema's rules (the view's size). */
   slots: number;
   coreRules: CoreRule[];
-  keyTables: SeenValues[];
   left: RuleSubset | undefined;
   ruleSlot: number[];
 }
@@ -211,6 +218,7 @@ function coreSlots(
   columns: CoreColumn[],
   nodeColumns: ReadonlyMap<JsonNode, number>,
   quickRules: QuickJsonRules,
+  core: KeyTableExports,
 ): CoreSlots | null {
   const { rules, slotKeys } = quickRules;
   const slotColumns: number[] = [];
@@ -233,22 +241,7 @@ function coreSlots(
       checked: checked(columns[column] as CoreColumn),
     };
   };
-  const coreRules: CoreRule[] = [];
-  const taken = new Set<number>();
-  const schemaRules = run.schema.rules ?? [];
-  for (const index of rules.bound()) {
-    const core = coreRule(schemaRules[index] as CrossFieldRule, fieldOf);
-    if (core === null) continue;
-    taken.add(index);
-    if (core !== 'holds') coreRules.push(core);
-  }
-  // encodeProgram puts the keys last, in this order.
-  const keyTables: SeenValues[] = [];
-  for (const index of taken) {
-    const seen = rules.seenOf(index);
-    if (seen !== undefined) keyTables.push(seen);
-  }
-  const left = rules.without(taken);
+  const { coreRules, left } = proveRules(rules, run.schema.rules ?? [], fieldOf, core);
   const ruleSlot: number[] = [];
   for (const s of left.slots) {
     const column = columns[slotColumns[s] as number] as CoreColumn;
@@ -261,72 +254,57 @@ function coreSlots(
   return {
     slots: rules.slotFields.length,
     coreRules,
-    keyTables,
     left: left.slots.size === 0 ? undefined : left,
     ruleSlot,
   };
 }
 
 /**
- * The rules left to JavaScript and the keys the core hashed, on the `count` records the core
- * took: their values' places in the core's rows at `out`, the values' bytes at `values`. How many
- * of the records in a row pass; the first is row `row` + 1.
+ * The rules left to JavaScript, on the `count` records the core took: their values' places in
+ * the core's rows at `out`, the values' bytes at `values`. How many of the records in a row pass;
+ * the first is row `row` + 1.
  */
-function createRulePass(slots: CoreSlots, core: CoreExports) {
-  const { left, keyTables, ruleSlot } = slots;
+function createRulePass(left: RuleSubset, slots: CoreSlots, core: CoreExports) {
+  const { ruleSlot } = slots;
   const view = new RowView(slots.slots);
   const { texts, starts, ends } = view;
   const slotOf = Int32Array.from(ruleSlot);
   const failures: RuleFailure[] = [];
   const decoder = new TextDecoder();
-  const keysAt = ruleSlot.length * SLOT_WORDS;
-  const stride = keysAt + keyTables.length * SLOT_WORDS;
+  const stride = ruleSlot.length * SLOT_WORDS;
   return (out: number, values: number, count: number, row: number): number => {
     // The slots say where the values lie in this text, in UTF-16 units.
     const memory = core.memory.buffer;
     const text =
-      keysAt === 0 ? '' : decoder.decode(new Uint8Array(memory, values, core.scannedValueBytes()));
+      stride === 0 ? '' : decoder.decode(new Uint8Array(memory, values, core.scannedValueBytes()));
     const words = new Int32Array(memory, out, count * stride);
     for (let r = 0, at = 0; r < count; r++, at += stride) {
       const rowNumber = row + r + 1;
-      if (left !== undefined) {
-        for (let s = 0; s < starts.length; s++) starts[s] = ABSENT;
-        for (let k = 0, w = at; k < slotOf.length; k++, w += SLOT_WORDS) {
-          const kind = words[w + 2] as number;
-          if (kind === SLOT_ABSENT) continue;
-          const slot = slotOf[k] as number;
-          // A rule reads each kind the core takes as its text (json-fields.ts slotReading):
-          // strings of text types and enums, numbers of number fields, true and false of
-          // booleans (see jsonKinds). Never empty: the core leaves "" to JavaScript.
-          const start = words[w] as number;
-          const end = words[w + 1] as number;
-          // A rule reads a number as String() writes it.
-          if (kind !== SLOT_NUMBER || shortestNumberEnd(text, start) === end) {
-            texts[slot] = text;
-            starts[slot] = start;
-            ends[slot] = end;
-          } else {
-            const value = String(Number(text.slice(start, end)));
-            view.set(slot, value, 0, value.length);
-          }
-        }
-        left.checkRow(view, rowNumber, failures);
-        if (failures.length === 0 && left.stateful) left.checkKeys(view, rowNumber, failures);
-        if (failures.length !== 0) {
-          failures.length = 0;
-          return r;
+      for (let s = 0; s < starts.length; s++) starts[s] = ABSENT;
+      for (let k = 0, w = at; k < slotOf.length; k++, w += SLOT_WORDS) {
+        const kind = words[w + 2] as number;
+        if (kind === SLOT_ABSENT) continue;
+        const slot = slotOf[k] as number;
+        // A rule reads each kind the core takes as its text (json-fields.ts slotReading):
+        // strings of text types and enums, numbers of number fields, true and false of
+        // booleans (see jsonKinds). Never empty: the core leaves "" to JavaScript.
+        const start = words[w] as number;
+        const end = words[w + 1] as number;
+        // A rule reads a number as String() writes it.
+        if (kind !== SLOT_NUMBER || shortestNumberEnd(text, start) === end) {
+          texts[slot] = text;
+          starts[slot] = start;
+          ends[slot] = end;
+        } else {
+          const value = String(Number(text.slice(start, end)));
+          view.set(slot, value, 0, value.length);
         }
       }
-      // The core's keys: each new to its table or first seen in this row.
-      for (let k = 0, w = at + keysAt; k < keyTables.length; k++, w += SLOT_WORDS) {
-        if (words[w] === 0) continue;
-        const seen = keyTables[k] as SeenValues;
-        const first = seen.firstRowOfHash(
-          words[w + 1] as number,
-          words[w + 2] as number,
-          rowNumber,
-        );
-        if (first !== 0 && first !== rowNumber) return r;
+      left.checkRow(view, rowNumber, failures);
+      if (failures.length === 0 && left.stateful) left.checkKeys(view, rowNumber, failures);
+      if (failures.length !== 0) {
+        failures.length = 0;
+        return r;
       }
     }
     return count;

@@ -50,7 +50,23 @@ export class SeenRegistry {
   }
 }
 
+/**
+ * A table kept elsewhere, to which a SeenValues hands its calls: the byte core's own, which it
+ * fills as it reads (bytecore/key-tables.ts, decision 256).
+ */
+export interface SeenStore {
+  readonly count: number;
+  expect(values: number): void;
+  /** As SeenValues.firstRowOfHash; -1 when the store cannot take the value. */
+  firstRowOfHash(a: number, b: number, row: number): number;
+  entries(): SeenEntries;
+  /** The store is used no more: it holds what it held, and takes nothing. */
+  close(): void;
+}
+
 export class SeenValues {
+  /** Where the values are while a store holds them (their arrays here then stay empty). */
+  private store: SeenStore | undefined;
   private capacity = INITIAL_CAPACITY;
   private size = 0;
   /**
@@ -66,11 +82,32 @@ export class SeenValues {
   private rows = new Uint32Array(INITIAL_CAPACITY);
 
   get count(): number {
-    return this.size;
+    return this.store?.count ?? this.size;
+  }
+
+  /**
+   * Hands the values, and every call from now on, to `store`; false, and nothing moved, when the
+   * store cannot take them all.
+   */
+  moveTo(store: SeenStore): boolean {
+    const { h1, h2, rows } = this.entries();
+    for (let i = 0; i < rows.length; i++) {
+      if (store.firstRowOfHash(h1[i] as number, h2[i] as number, rows[i] as number) < 0) {
+        store.close();
+        return false;
+      }
+    }
+    this.store = store;
+    this.clear();
+    return true;
   }
 
   /** Makes room for about `values` values at once (up to MAX_EXPECTED_CAPACITY slots). */
   expect(values: number): void {
+    if (this.store !== undefined) {
+      this.store.expect(values);
+      return;
+    }
     let capacity = this.capacity;
     while (capacity < values * 2 && capacity < MAX_EXPECTED_CAPACITY) capacity *= 2;
     if (capacity > this.capacity) this.resize(capacity);
@@ -104,6 +141,11 @@ export class SeenValues {
 
   /** firstRowOf for a value already hashed (merging chunks' tables: engine/src/parallel). */
   firstRowOfHash(a: number, b: number, row: number): number {
+    if (this.store !== undefined) {
+      const first = this.store.firstRowOfHash(a, b, row);
+      if (first >= 0) return first;
+      this.moveBack();
+    }
     const mask = this.capacity - 1;
     const tags = this.tags;
     const tag = tagOf(b);
@@ -126,6 +168,7 @@ export class SeenValues {
    * order): three arrays of `count` entries, in table order.
    */
   entries(): SeenEntries {
+    if (this.store !== undefined) return this.store.entries();
     const h1 = new Int32Array(this.size);
     const h2 = new Int32Array(this.size);
     const rows = new Uint32Array(this.size);
@@ -138,6 +181,26 @@ export class SeenValues {
       rows[n++] = row;
     }
     return { h1, h2, rows };
+  }
+
+  /** The store's values back here, and the store closed (it could not take another value). */
+  moveBack(): void {
+    const store = this.store as SeenStore;
+    this.store = undefined;
+    store.close();
+    const { h1, h2, rows } = store.entries();
+    this.expect(rows.length);
+    for (let i = 0; i < rows.length; i++)
+      this.firstRowOfHash(h1[i] as number, h2[i] as number, rows[i] as number);
+  }
+
+  private clear(): void {
+    this.capacity = INITIAL_CAPACITY;
+    this.size = 0;
+    this.tags = new Uint8Array(INITIAL_CAPACITY);
+    this.h1 = new Int32Array(INITIAL_CAPACITY);
+    this.h2 = new Int32Array(INITIAL_CAPACITY);
+    this.rows = new Uint32Array(INITIAL_CAPACITY);
   }
 
   private grow(): void {
