@@ -354,7 +354,6 @@ export function scan(
   let endExtra = 0;
   const asciiOnly = ascii;
   let split = false;
-  keysDeferred = true;
   keyStopped = false;
   // No columns (a header read as none): no record is clean, and none would move p.
   while (records < maxRecords && p < len && columns > 0) {
@@ -525,11 +524,11 @@ export function scan(
     if (!ok) break;
     if (ruleCount > 0) {
       // Where the scan ends if a key of this record turns out to be seen before (keysResolve).
-      heldEnd = end;
-      heldEndRows = endRows;
-      heldEndExtra = endExtra;
-      heldRecords = records;
-      heldLastRow = lastRow;
+      store<i32>(keyState, end);
+      store<i32>(keyState, endRows, 4);
+      store<i32>(keyState, endExtra, 8);
+      store<i32>(keyState, records, 12);
+      store<i32>(keyState, lastRow, 16);
       if (!rulesHold(prog, input, cells, firstRow + rows)) break;
     }
     if (outColumns > 0 && extra != endExtra) {
@@ -549,11 +548,11 @@ export function scan(
   }
   if (keysPending > 0) keysResolve();
   if (keyStopped) {
-    end = heldEnd;
-    endRows = heldEndRows;
-    endExtra = heldEndExtra;
-    records = heldRecords;
-    lastRow = heldLastRow;
+    end = load<i32>(keyState);
+    endRows = load<i32>(keyState, 4);
+    endExtra = load<i32>(keyState, 8);
+    records = load<i32>(keyState, 12);
+    lastRow = load<i32>(keyState, 16);
     split = false;
   }
   resultEnd = end;
@@ -861,50 +860,37 @@ function keyHolds(
       unitNumber(part == PART_DAY ? key / 1_000_000 : key);
     }
   }
-  const a = mix(laneA);
-  const b = mix(laneB ^ 0x85ebca77);
-  if (!keysDeferred) {
-    const first = keyFirstRow(table, a, b, row);
-    return first == 0 || first == row;
-  }
   const at = pendingKeys + keysPending * PENDING_BYTES;
   store<i32>(at, table);
-  store<u32>(at, a, 4);
-  store<u32>(at, b, 8);
+  store<u32>(at, mix(laneA), 4);
+  store<u32>(at, mix(laneB ^ 0x85ebca77), 8);
   store<i32>(at, row, 12);
-  store<i32>(at, heldEnd, 16);
-  store<i32>(at, heldEndRows, 20);
-  store<i32>(at, heldEndExtra, 24);
-  store<i32>(at, heldRecords, 28);
-  store<i32>(at, heldLastRow, 32);
+  memory.copy(at + 16, keyState, KEY_STATE_BYTES);
   keysPending++;
   return true;
 }
 
-// A CSV scan defers its keys' lookups and makes them KEY_BATCH at a time (keysResolve): a
-// lookup is a trip to memory on a large table, and a loop that makes only lookups lets the
-// processor make many of those trips at once, where one per record makes them one after another
-// (measured: decision 256). Each key waits with the scan's state before its record, to which the
-// scan goes back when the key was seen before; the keys after it are not recorded.
+// A scan defers its keys' lookups and makes them KEY_BATCH at a time (keysResolve): a lookup is
+// a trip to memory on a large table, and a loop that makes only lookups lets the processor make
+// many of those trips at once, where one per record makes them one after another (measured:
+// decision 256). Each key waits with the scan's state before its record (keyState: the words
+// that scan keeps of where it ends), to which the scan goes back when the key was seen before;
+// the keys after it are not recorded.
 const KEY_BATCH = 64;
-const PENDING_BYTES = 48;
+const KEY_STATE_BYTES = 24;
+const PENDING_BYTES = 16 + KEY_STATE_BYTES;
 /** Room for a batch, and the keys of one more record (at most MAX_KEY_TABLES). */
 const pendingKeys = <i32>memory.data((KEY_BATCH + MAX_KEY_TABLES) * PENDING_BYTES, 16);
 let keysPending = 0;
-let keysDeferred = false;
-/** The last keysResolve() found a key seen before: the scan's state is then held (below). */
+const keyState = <i32>memory.data(KEY_STATE_BYTES, 16);
+/** The last keysResolve() found a key seen before; keyState then holds the state before it. */
 let keyStopped = false;
-let heldEnd = 0;
-let heldEndRows = 0;
-let heldEndExtra = 0;
-let heldRecords = 0;
-let heldLastRow = 0;
 /** Read by nothing: keeps the loads of keysResolve's first loop from being dropped. */
 let touched: u32 = 0;
 
 /**
  * The pending keys looked up and recorded in order: true when each is new or first seen in its
- * own row; else false, with the scan's state before the first that is not held (held*).
+ * own row; else false, with the scan's state before the first that is not in keyState.
  */
 function keysResolve(): bool {
   const count = keysPending;
@@ -922,11 +908,7 @@ function keysResolve(): bool {
     const row = load<i32>(at, 12);
     const first = keyFirstRow(load<i32>(at), load<u32>(at, 4), load<u32>(at, 8), row);
     if (first == 0 || first == row) continue;
-    heldEnd = load<i32>(at, 16);
-    heldEndRows = load<i32>(at, 20);
-    heldEndExtra = load<i32>(at, 24);
-    heldRecords = load<i32>(at, 28);
-    heldLastRow = load<i32>(at, 32);
+    memory.copy(keyState, at + 16, KEY_STATE_BYTES);
     keyStopped = true;
     return false;
   }
@@ -1450,7 +1432,7 @@ export function jsonRecords(
   cellColumns: i32,
   firstRow: i32,
 ): i32 {
-  keysDeferred = false;
+  keyStopped = false;
   const columns = load<i32>(prog);
   const strict = load<i32>(prog, 4) != 0;
   // The rules the core proves (as for CSV records: rulesHold), on cells the values fill.
@@ -1488,7 +1470,16 @@ export function jsonRecords(
     // Every column's cell empty (absent) until the record gives it a value.
     for (let c = 0; c < cellColumns && jCells != 0; c++) store<i64>(jCells + c * CELL_BYTES, 0);
     if (!jsonObject(prog, 0, columns, strict, seen, 1)) break;
-    if (ruleCount > 0 && !rulesHold(prog, input, jCells, firstRow + records)) break;
+    if (ruleCount > 0) {
+      // Where the scan ends if a key of this record turns out to be seen before (keysResolve).
+      store<i32>(keyState, end);
+      store<i32>(keyState, endLineFeeds, 4);
+      store<i32>(keyState, endAfterLineFeed, 8);
+      store<i32>(keyState, endContinuationsAtLineFeed, 12);
+      store<i32>(keyState, endContinuations, 16);
+      store<i32>(keyState, records, 20);
+      if (!rulesHold(prog, input, jCells, firstRow + records)) break;
+    }
     if (ndjson) {
       while (jp < jEnd) {
         const b = load<u8>(jp);
@@ -1512,6 +1503,16 @@ export function jsonRecords(
     endAfterLineFeed = jAfterLineFeed;
     endContinuationsAtLineFeed = jContinuationsAtLineFeed;
     endContinuations = jContinuations;
+    if (keysPending >= KEY_BATCH && !keysResolve()) break;
+  }
+  if (keysPending > 0) keysResolve();
+  if (keyStopped) {
+    end = load<i32>(keyState);
+    endLineFeeds = load<i32>(keyState, 4);
+    endAfterLineFeed = load<i32>(keyState, 8);
+    endContinuationsAtLineFeed = load<i32>(keyState, 12);
+    endContinuations = load<i32>(keyState, 16);
+    records = load<i32>(keyState, 20);
   }
   resultEnd = end - input;
   jsonLineFeedsRead = endLineFeeds;

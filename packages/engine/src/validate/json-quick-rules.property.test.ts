@@ -231,6 +231,86 @@ describe('cross-field rules on the JSON fast path', () => {
     expect(core.jsonRecords).toBeGreaterThan(records / 20);
   });
 
+  it('find the same duplicates of uniqueTogether when the core looks keys up in batches', () => {
+    // Many records, some keys repeated, so that the core finds keys seen before at every place
+    // in its batches of lookups (wasm/csv-core.ts keysResolve), before and after a record it
+    // stops on for something else (a bad date), with a second key rule beside; the same file
+    // with the core off is the reference. Records of an array share lines now and then, and a
+    // broken record last says where the reader stands after the core's records (its line and
+    // column are in the message).
+    const rules = [
+      { kind: 'uniqueTogether', fields: ['s', 'e'] },
+      { kind: 'uniqueTogether', fields: ['i', 'd'], severity: 'warning' },
+    ];
+    const keyRecord = fc.record({
+      s: fc.integer({ min: 0, max: 3000 }).map((n) => `"x${n}"`),
+      e: fc.constantFrom('"DE"', '"FR"', '"US"'),
+      i: fc.integer({ min: 0, max: 3000 }),
+      d: fc.oneof(
+        { weight: 30, arbitrary: fc.constantFrom('"2024-01-01"', '"2024-06-30"') },
+        { weight: 1, arbitrary: fc.constant('"2024-02-30"') },
+      ),
+      z: fc.constantFrom('"é"', '"ab"', '"😀"'),
+      newline: fc.boolean(),
+    });
+    const schema = schemaOf(rules, false);
+    let coreTook = 0;
+    fc.assert(
+      fc.property(
+        fc.array(keyRecord, { minLength: 50, maxLength: 400, size: 'max' }),
+        fc.boolean(),
+        fc.boolean(),
+        (rows, ndjson, broken) => {
+          const records = [
+            `{"id": 0, "z": "${'x'.repeat(70_000)}"}`,
+            ...rows.map(
+              (r, k) =>
+                `{"id": ${k + 1}, "z": ${r.z}, "s": ${r.s}, "e": ${r.e}, "i": ${r.i}, "d": ${r.d}}`,
+            ),
+            ...(broken ? [`{"id": ${rows.length + 1}, "z": "é", "e": tru}`] : []),
+          ];
+          // The comma before record k, a line feed after it or not (the broken one as the last
+          // row's says).
+          const comma = (k: number) => (rows[Math.min(k, rows.length) - 1]?.newline ? ',\n' : ', ');
+          const text = ndjson
+            ? `${records.join('\n')}\n`
+            : `[\n${records.map((r, k) => (k === 0 ? r : comma(k) + r)).join('')}\n]`;
+          const bytes = new TextEncoder().encode(text);
+          const options = { fileType: 'json' as const, maxErrors: 100_000 };
+          const before = core.jsonRecords;
+          const fast = validateOutcome(schema, bytes, options);
+          coreTook += core.jsonRecords - before;
+          const reference = validateOutcome(schema, bytes, { ...options, byteCore: false });
+          expect(fast.issues).toEqual(reference.issues);
+          expect(fast.result).toEqual(reference.result);
+        },
+      ),
+      { numRuns: 60, seed: 256 },
+    );
+    expect(coreTook).toBeGreaterThan(2000);
+  });
+
+  it('go back to where a key seen before lies, with the column of the line it is on', () => {
+    // One line: the core takes 1, 2 and 3, and finds 2's key seen before when it looks the
+    // keys up; it goes back to before 2, past characters other than ASCII on that line. The
+    // broken record's column says whether the reader's place is right.
+    const line = [
+      `{"id": 0, "z": "${'x'.repeat(70_000)}"}`,
+      '{"id": 1, "z": "😀é", "s": "x1", "e": "DE"}',
+      '{"id": 2, "z": "é", "s": "x1", "e": "DE"}',
+      '{"id": 3, "z": "é", "s": "x2", "e": "DE"}',
+      '{"id": 4, "e": tru}',
+    ].join(', ');
+    const bytes = new TextEncoder().encode(`[${line}]`);
+    const schema = schemaOf([{ kind: 'uniqueTogether', fields: ['s', 'e'] }], false);
+    const before = core.jsonRecords;
+    const fast = validateOutcome(schema, bytes, { fileType: 'json' });
+    expect(core.jsonRecords - before).toBeGreaterThan(0);
+    const reference = validateOutcome(schema, bytes, { fileType: 'json', byteCore: false });
+    expect(fast.issues).toEqual(reference.issues);
+    expect(fast.issues.map((i) => `${i.row} ${i.code}`)).toContain('3 unique_together');
+  });
+
   it('read what the normal path reads: "" as a value, a number as String() writes it, text past other than ASCII', () => {
     const pad = `{"id": 0, "z": "${'x'.repeat(70_000)}"}`;
     const cases: [object[], string[], string, string[]][] = [
