@@ -54,11 +54,15 @@ function sectionTop(id: string): Promise<number> {
 
 /** Waits for smooth scrolling to bring the section just below the sticky header (64 px). */
 async function expectScrolledTo(id: string): Promise<void> {
+  let last = NaN;
   await expect
     .poll(
       async () => {
         const top = await sectionTop(id);
-        return top >= 0 && top < 100;
+        // Where smooth scrolling ends, not a frame on its way there: the same top twice.
+        const settled = top === last && top >= 0 && top < 100;
+        last = top;
+        return settled;
       },
       // Smooth scrolling runs on the page's frames: slower on a busy machine.
       { timeout: 30_000, message: `section #${id} at the top` },
@@ -120,6 +124,7 @@ describe('public site content in the browser', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const id of LANDING_SECTIONS) {
       await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       const link = nav.locator(`a[href="#${id}"]`);
       expect(await sectionTop(id), id).toBeGreaterThan(300);
       await link.click();
