@@ -54,9 +54,11 @@ describe('exact decimal comparison', () => {
         expect(scanDecimal(a, 0, a.length, false, scan)).toBe(true);
         const bound = toBound(b);
         expect(bound).toBeDefined();
-        expect(Math.sign(compareToBound(a, scan, bound!))).toBe(referenceCompare(a, b));
+        // Equal negative values may compare as -0, which orders as 0 does.
+        expect(Math.sign(compareToBound(a, scan, bound!)) || 0).toBe(referenceCompare(a, b));
       }),
-      { numRuns: 3000 },
+      // An equal negative pair, which once compared as -0.
+      { numRuns: 3000, examples: [['-7e-3', '-7e-3']] },
     );
   });
 
@@ -69,7 +71,7 @@ describe('exact decimal comparison', () => {
         const tailed = `${a}${zeros}1`;
         const scan = newScan();
         scanDecimal(tailed, 0, tailed.length, false, scan);
-        expect(Math.sign(compareToBound(tailed, scan, toBound(a)!))).toBe(
+        expect(Math.sign(compareToBound(tailed, scan, toBound(a)!)) || 0).toBe(
           referenceCompare(tailed, a),
         );
       }),
