@@ -865,7 +865,10 @@ function keyHolds(
   store<u32>(at, mix(laneA), 4);
   store<u32>(at, mix(laneB ^ 0x85ebca77), 8);
   store<i32>(at, row, 12);
-  memory.copy(at + 16, keyState, KEY_STATE_BYTES);
+  // Three words at a time: memory.copy is a call out of the module, too dear once a record.
+  store<i64>(at, load<i64>(keyState), 16);
+  store<i64>(at, load<i64>(keyState, 8), 24);
+  store<i64>(at, load<i64>(keyState, 16), 32);
   keysPending++;
   return true;
 }

@@ -22,11 +22,15 @@ import { valueKind } from '../schema/cross-field.ts';
 import type { CoreAlternative, CoreKeyPart, CoreRule, CoreValue } from './csv-program.ts';
 import { boundsOp, type ByteOp } from './field-ops.ts';
 
-/** A field the rules name, the column of the header that holds it, and whether the core checks it. */
+/**
+ * A field the rules name, the column of the header that holds it, whether the core checks it,
+ * and whether every record the core takes has its cell non-empty (a required CSV column).
+ */
 export interface RuleField {
   spec: FieldSpec;
   column: number;
   checked: boolean;
+  filled: boolean;
 }
 
 const HOUR_SEGMENT = 4;
@@ -51,6 +55,7 @@ export function coreRule(
     case 'requiredWhen':
     case 'emptyWhen': {
       const target = fieldOf(rule.field);
+      if (rule.kind === 'requiredWhen' && target.filled) return 'holds';
       const unmet = conditionFails(rule.when, fieldOf(rule.when.field));
       if (unmet === null) return null;
       const mode = rule.kind === 'requiredWhen' ? 'notEmpty' : 'empty';
@@ -74,13 +79,14 @@ export function coreRule(
         ],
       };
     }
-    case 'requireOneOf':
-      return {
-        kind: 'count',
-        columns: rule.fields.map((name) => fieldOf(name).column),
-        min: rule.min ?? (rule.max === undefined ? 1 : 0),
-        max: rule.max ?? Number.MAX_SAFE_INTEGER,
-      };
+    case 'requireOneOf': {
+      const fields = rule.fields.map(fieldOf);
+      const min = rule.min ?? (rule.max === undefined ? 1 : 0);
+      const max = rule.max ?? Number.MAX_SAFE_INTEGER;
+      // Filled cells count always, so at least that many and at most all of them do.
+      if (fields.filter((f) => f.filled).length >= min && fields.length <= max) return 'holds';
+      return { kind: 'count', columns: fields.map((f) => f.column), min, max };
+    }
     case 'compare': {
       if (rule.right !== undefined)
         return orderRule(fieldOf(rule.left), rule.op, fieldOf(rule.right));

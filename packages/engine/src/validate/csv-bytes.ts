@@ -65,7 +65,9 @@ export function createByteRecords(
     const field = columns[col];
     return field !== undefined && field.byteOps !== null && !field.stateful;
   };
-  const { coreRules, jsRules } = splitRules(run, quickRules, checked, core);
+  // The core stops at an empty cell of a required column.
+  const filled = (col: number) => columns[col]?.required === true;
+  const { coreRules, jsRules } = splitRules(run, quickRules, { checked, filled }, core);
   // The rules left here read their columns' cells on the core's offsets; a rule finds the value
   // not yet read by its field's check (LastValue.is) and reads it itself.
   const ruleColumns = new Set(
@@ -229,7 +231,7 @@ export function createByteRecords(
 function splitRules(
   run: Run,
   quickRules: QuickRules | undefined,
-  checked: (column: number) => boolean,
+  { checked, filled }: Record<'checked' | 'filled', (column: number) => boolean>,
   core: KeyTableExports,
 ): { coreRules: CoreRule[]; jsRules: RuleSubset | undefined } {
   if (quickRules === undefined) return { coreRules: [], jsRules: undefined };
@@ -239,7 +241,12 @@ function splitRules(
     const index = fields.findIndex((f) => f.name === name);
     const slot = rules.slotFields.indexOf(index);
     const column = slotColumns[slot] as number;
-    return { spec: fields[index] as FieldSpec, column, checked: checked(column) };
+    return {
+      spec: fields[index] as FieldSpec,
+      column,
+      checked: checked(column),
+      filled: filled(column),
+    };
   };
   const { coreRules, left } = proveRules(rules, run.schema.rules ?? [], fieldOf, core);
   return { coreRules, jsRules: left.slots.size === 0 ? undefined : left };

@@ -239,6 +239,8 @@ function coreSlots(
       spec: fields[index] as FieldSpec,
       column,
       checked: checked(columns[column] as CoreColumn),
+      // A required property may sit in an optional object: the rules' reading of it is left as is.
+      filled: false,
     };
   };
   const { coreRules, left } = proveRules(rules, run.schema.rules ?? [], fieldOf, core);
