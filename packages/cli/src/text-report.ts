@@ -10,10 +10,14 @@ const ROW_LEVEL = '(row)';
 export class FieldCodeCounts {
   readonly byField = new Map<string, Map<ErrorCode, number>>();
   add(issue: Issue) {
-    const field = issue.field || ROW_LEVEL;
+    this.addCount(issue.field, issue.code, 1);
+  }
+
+  addCount(issueField: string, code: ErrorCode, count: number) {
+    const field = issueField || ROW_LEVEL;
     let codes = this.byField.get(field);
     if (!codes) this.byField.set(field, (codes = new Map()));
-    codes.set(issue.code, (codes.get(issue.code) ?? 0) + 1);
+    codes.set(code, (codes.get(code) ?? 0) + count);
   }
 }
 

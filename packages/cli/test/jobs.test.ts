@@ -108,6 +108,24 @@ describe('validate --jobs', () => {
     expect(json.warningCount).toBeGreaterThan(10);
   }, 240_000);
 
+  it('with --max-errors below the file’s issues, threads count what they do not send: the same output in every listing format', async () => {
+    for (const format of ['text', 'json', 'github', 'junit']) {
+      const args = ['--format', format, '--max-errors', '7'];
+      const one = await validate('orders.csv', 1, args);
+      expect(one.code).toBe(1);
+      for (const jobs of [2, 3]) {
+        const many = await validate('orders.csv', jobs, args);
+        expect(untimed(many.stdout)).toBe(untimed(one.stdout));
+      }
+    }
+    const json = JSON.parse(
+      (await validate('orders.csv', 3, ['--format', 'json', '--max-errors', '7'])).stdout,
+    );
+    expect(json.errors).toHaveLength(7);
+    expect(json.errorCount).toBeGreaterThan(100);
+    expect(json.warningCount).toBeGreaterThan(10);
+  }, 240_000);
+
   it('writes the same text report and the same --valid-out and --invalid-out files', async () => {
     const outputs: string[] = [];
     for (const jobs of [1, 2, 3]) {

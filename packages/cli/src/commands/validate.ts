@@ -233,6 +233,18 @@ async function validateFile(
         now: validatorOptions.now ?? new Date(),
         blockBytes: chunkBytesFor(io),
         onIssue: validatorOptions.onIssue ?? (() => {}),
+        // Every issue is wanted only by the full report and the invalid rows.
+        tally:
+          report === undefined && rows === undefined
+            ? {
+                onTally: (entries) => {
+                  for (const [field, code, , count] of entries) {
+                    errorsSeen += count;
+                    counts.addCount(field, code, count);
+                  }
+                },
+              }
+            : undefined,
         wantBytes: rows !== undefined,
         async onBytes(length, chunk) {
           if (chunk !== undefined) rows?.splitter.push(chunk);

@@ -27,6 +27,7 @@ import {
   type SchemaModel,
   type SeenEntries,
   type ReadAt,
+  type TallyEntry,
   startRange,
   type ValidationResult,
 } from '@schemacheck/engine';
@@ -44,6 +45,11 @@ export interface ParallelOptions extends ChunkValidateOptions {
   /** CSV: the delimiter asked for; JSON: given only for the warning that it is ignored. */
   delimiter?: string | undefined;
   onIssue(issue: Issue): void;
+  /**
+   * Set when the output lists only the first maxErrors issues: each thread then sends its first
+   * issues and counts the rest by field and code, which reach onTally instead of onIssue.
+   */
+  tally?: { onTally(entries: readonly TallyEntry[]): void } | undefined;
   /** Whether onBytes needs the bytes themselves (row outputs), not only how many. */
   wantBytes: boolean;
   /**
@@ -114,6 +120,7 @@ export async function validateFileInParallel(o: ParallelOptions): Promise<Parall
       options,
       blockBytes,
       issuesAhead: ISSUES_AHEAD,
+      tallyAfter: o.tally === undefined ? undefined : o.maxErrors,
     };
     // The first range is validated here (one isolate fewer to start and warm up), the others by
     // jobs - 1 worker threads, which start (load and compile) while this one scans for the
@@ -175,7 +182,13 @@ async function runRanges(
   here: RangeHere,
 ): Promise<ParallelOutcome> {
   const stats: ChunkStats = { ranges: ranges.length, rerun: 0 };
-  const merger = new RangeMerger<PlannedChunk>(ranges, tables, o.maxErrors, o.onIssue);
+  const merger = new RangeMerger<PlannedChunk>(
+    ranges,
+    tables,
+    o.maxErrors,
+    o.onIssue,
+    o.tally?.onTally,
+  );
   let mergedTo = 0;
   let finished = false;
   let failure: Error | undefined;
@@ -244,6 +257,7 @@ async function runRanges(
   const first = ranges[0]!;
   const steps = startRange(here.reading, first, size, here.read, {
     blockBytes: here.blockBytes,
+    tallyAfter: o.tally === undefined ? undefined : o.maxErrors,
     onBatch: (batch) => merger.batch(0, 0, batch),
   });
   for (let more = true; more && !finished;) {

@@ -25,6 +25,8 @@ export interface WorkerSetup {
   options: ChunkValidateOptions;
   blockBytes: number;
   issuesAhead: number;
+  /** RangeRunOptions.tallyAfter: send the first issues, count the rest. */
+  tallyAfter: number | undefined;
 }
 
 export interface RangeTask {
@@ -75,6 +77,7 @@ port.on('message', (task: RangeTask) => {
       blockBytes: setup.blockBytes,
       seeds: task.seeds,
       keepIssues: task.keepIssues,
+      tallyAfter: setup.tallyAfter,
       batchIssues: setup.issuesAhead / 10,
       onBatch(batch) {
         port.postMessage({

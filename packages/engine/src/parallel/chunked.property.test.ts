@@ -289,6 +289,59 @@ describe('CSV validation in ranges (one validator per thread, decision 228)', ()
     expect(rangeActions.rerun).toBeGreaterThan(50);
   });
 
+  it('with tallyAfter, ranges count the issues past the first ones instead of sending them: the same result, the same counts in the same order', () => {
+    let tallied = 0;
+    fc.assert(
+      fc.property(
+        fileArb,
+        fc.integer({ min: 2, max: 9 }),
+        fc.constantFrom(7, 64, 4096),
+        fc.constantFrom(1, 3, 1000),
+        fc.nat(2),
+        fc.constantFrom(undefined, 2),
+        (file, ranges, blockBytes, maxErrors, extra, keepIssues) => {
+          const bytes = encoder.encode(fileText(file));
+          // What reaches onIssue one by one, and what is counted, as counts by key in the order
+          // the keys first came: the whole file's issues, one by one, give the same.
+          const counted = new Map<string, number>();
+          const count = (field: string, code: string, warning: boolean, n: number) => {
+            const key = `${warning ? 'w' : 'e'} ${code} ${field}`;
+            counted.set(key, (counted.get(key) ?? 0) + n);
+          };
+          const result = validateCsvInRanges(SCHEMA, bytes, {
+            maxErrors,
+            ranges,
+            blockBytes,
+            now: NOW,
+            tallyAfter: maxErrors + extra,
+            ...(keepIssues === undefined ? {} : { keepIssues }),
+            onIssue: (i) => count(i.field, i.code, i.severity === 'warning', 1),
+            onTally: (entries) => {
+              tallied++;
+              for (const [field, code, warning, n] of entries) count(field, code, warning, n);
+            },
+          });
+          const whole = new Map<string, number>();
+          const expected = validateBytes(SCHEMA, bytes, {
+            fileType: 'csv',
+            maxErrors,
+            now: NOW,
+            onIssue: (i) => {
+              const key = `${i.severity === 'warning' ? 'w' : 'e'} ${i.code} ${i.field}`;
+              whole.set(key, (whole.get(key) ?? 0) + 1);
+            },
+          });
+          if (result === null) return;
+          expect(JSON.stringify(result)).toBe(JSON.stringify(expected));
+          expect([...counted]).toEqual([...whole]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Issues were counted, not only sent.
+    expect(tallied).toBeGreaterThan(50);
+  });
+
   it('a quoted cell spanning the cut, CRLF, a multibyte character and a BOM at every range boundary', () => {
     const rows = ['\uFEFFid,name,email,kind'];
     for (let i = 1; i <= 40; i++) {

@@ -50,3 +50,4 @@ export {
   type CsvSplitPlan,
 } from './plan.ts';
 export type { SeenEntries } from '../validate/rules/unique.ts';
+export type { TallyEntry } from '../validate/collector.ts';

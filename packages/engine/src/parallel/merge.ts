@@ -5,7 +5,7 @@
 // reported as a duplicate of the row where it was first seen.
 
 import type { Issue, ValidationResult, Warning } from '../model.ts';
-import { Collector, DEFAULT_MAX_ERRORS } from '../validate/collector.ts';
+import { Collector, DEFAULT_MAX_ERRORS, type TallyEntry } from '../validate/collector.ts';
 import { type SeenEntries, SeenValues } from '../validate/rules/unique.ts';
 import type { ChunkOutcome, CsvChunk } from './chunk.ts';
 
@@ -39,7 +39,11 @@ export class ChunkMerger {
   private totalRows = 0;
   private invalidRows = 0;
 
-  constructor(maxErrors = DEFAULT_MAX_ERRORS, onIssue?: (issue: Issue) => void) {
+  constructor(
+    maxErrors = DEFAULT_MAX_ERRORS,
+    onIssue?: (issue: Issue) => void,
+    private readonly onTally?: (entries: readonly TallyEntry[]) => void,
+  ) {
     this.collector = new Collector(maxErrors, onIssue);
   }
 
@@ -129,6 +133,12 @@ export class ChunkMerger {
   /** One issue, in file order (ranges: decision 228). */
   addIssue(issue: Issue): void {
     this.collector.rowIssue(issue);
+  }
+
+  /** Issues counted in a range but not sent, in file order among addIssue's (RangeBatch.tallies). */
+  addTally(entries: readonly TallyEntry[]): void {
+    this.collector.addTally(entries);
+    this.onTally?.(entries);
   }
 
   /** A range's rows and warnings, once its issues are added. */

@@ -19,6 +19,7 @@
 //   is validated again seeded with those values (their first rows), as chunks were.
 // - Error caps and counts: every issue is replayed in file order through the engine's Collector.
 import type { Issue, SchemaModel, ValidationResult, Warning } from '../model.ts';
+import type { TallyEntry } from '../validate/collector.ts';
 import { SeenRegistry, type SeenEntries } from '../validate/rules/unique.ts';
 import { createValidatorWith } from '../validate/validator.ts';
 import { newCsvScanState, scanCsvBytes } from './boundary.ts';
@@ -97,6 +98,11 @@ export function rangesBetween(
 /** Issues found while a range's bytes up to file offset `to` were read. */
 export interface RangeBatch {
   issues: Issue[];
+  /**
+   * With RangeRunOptions.tallyAfter: the issues counted instead of sent, each run of them with
+   * the index in `issues` it comes before (issues.length: after the last).
+   */
+  tallies?: { at: number; entries: TallyEntry[] }[];
   to: number;
 }
 
@@ -125,6 +131,12 @@ export interface RangeRunOptions {
    */
   keepIssues?: number | undefined;
   onBatch(batch: RangeBatch): void;
+  /**
+   * Send a range's first this-many errors and as many warnings; count the rest by field and code
+   * (RangeBatch.tallies). At least the merge's maxErrors: the file's first issues are then all
+   * sent. For outputs that list only those (a report of every issue needs them all).
+   */
+  tallyAfter?: number | undefined;
   /**
    * Issues a batch should hold at most: after a block with more, the blocks shrink (to 16 KiB at
    * least), so that a file with an error in every cell does not send huge batches.
@@ -177,6 +189,59 @@ export function csvRangeReading(
 }
 
 /**
+ * A range's first block; the next ones double while a block finds at most FEW_ISSUES, up to the
+ * run's blockBytes. A first block of a megabyte on a file with an error in every cell held ~170,000
+ * issues at once: they outlived young collections, V8 then allocated every later issue in the old
+ * generation, and each thread's heap grew to ~80 MB of garbage (`--jobs 2` peaked at ~270 MiB
+ * against ~100 MiB for one thread; with 64 KiB blocks from the start, ~150 MiB).
+ */
+const FIRST_BLOCK_BYTES = 64 << 10;
+const FEW_ISSUES = 1000;
+
+/**
+ * A range's issues past its first `limit` errors and `limit` warnings, counted by field, code and
+ * severity instead of sent: none of them can be among the file's first `limit` of either, and an
+ * output that lists only those needs no more (with ten issues a row, cloning every issue to the
+ * merging thread cost more CPU and memory than validating). Each run of counted issues keeps its
+ * place among the sent ones, so that the merge counts them in file order.
+ */
+class RangeTally {
+  private errors = 0;
+  private warnings = 0;
+
+  constructor(private readonly limit: number) {}
+
+  batch(found: Issue[], to: number): RangeBatch {
+    const issues: Issue[] = [];
+    const tallies: { at: number; entries: TallyEntry[] }[] = [];
+    let open: Map<string, TallyEntry> | undefined;
+    for (const issue of found) {
+      const warning = issue.severity === 'warning';
+      if (warning ? this.warnings < this.limit : this.errors < this.limit) {
+        if (warning) this.warnings++;
+        else this.errors++;
+        issues.push(issue);
+        open = undefined;
+        continue;
+      }
+      if (open === undefined) {
+        open = new Map();
+        tallies.push({ at: issues.length, entries: [] });
+      }
+      const key = `${warning ? 'w' : 'e'}${issue.code}\u0000${issue.field}`;
+      const entry = open.get(key);
+      if (entry !== undefined) entry[3]++;
+      else {
+        const added: TallyEntry = [issue.field, issue.code, warning, 1];
+        open.set(key, added);
+        (tallies.at(-1) as { entries: TallyEntry[] }).entries.push(added);
+      }
+    }
+    return tallies.length === 0 ? { issues, to } : { issues, tallies, to };
+  }
+}
+
+/**
  * Validates one range with one validator, reading it block by block, and sends its issues out
  * after each block. A range that does not end at the predicted record boundary is read on to the
  * end of the file (`rest`).
@@ -191,20 +256,23 @@ export function startRange<R extends PlannedChunk>(
   const validator = reading.open(range, run.seeds);
   let kept = 0;
   let overflow = false;
-  let blockBytes = run.blockBytes;
-  const send = (to: number, read: number) => {
-    const issues = validator.takeIssues();
-    if (run.batchIssues !== undefined && issues.length > run.batchIssues) {
-      const fit = Math.floor((read * run.batchIssues) / issues.length);
+  let blockBytes = Math.min(run.blockBytes, FIRST_BLOCK_BYTES);
+  const tally = run.tallyAfter === undefined ? undefined : new RangeTally(run.tallyAfter);
+  const send = (to: number, read: number, found: Issue[]) => {
+    if (run.batchIssues !== undefined && found.length > run.batchIssues) {
+      const fit = Math.floor((read * run.batchIssues) / found.length);
       blockBytes = Math.min(blockBytes, Math.max(16 << 10, fit));
+    } else if (found.length <= FEW_ISSUES && read >= blockBytes) {
+      blockBytes = Math.min(run.blockBytes, blockBytes * 2);
     }
     if (overflow) return;
-    if (run.keepIssues !== undefined && kept + issues.length > run.keepIssues) {
+    const batch: RangeBatch = tally === undefined ? { issues: found, to } : tally.batch(found, to);
+    if (run.keepIssues !== undefined && kept + batch.issues.length > run.keepIssues) {
       overflow = true;
       return;
     }
-    kept += issues.length;
-    run.onBatch({ issues, to });
+    kept += batch.issues.length;
+    run.onBatch(batch);
   };
   let end = range.end;
   let rest = false;
@@ -232,17 +300,13 @@ export function startRange<R extends PlannedChunk>(
         rest = true;
         end = size;
       }
-      send(pos, n);
+      send(pos, n, validator.takeIssues());
       return pos < end;
     },
     finish() {
       const outcome = validator.finish(end === size);
       // Whatever finish() found (the last row of a file without a final line break).
-      if (!overflow) {
-        if (run.keepIssues !== undefined && kept + outcome.issues.length > run.keepIssues)
-          overflow = true;
-        else if (outcome.issues.length > 0) run.onBatch({ issues: outcome.issues, to: end });
-      }
+      if (outcome.issues.length > 0) send(end, 0, outcome.issues);
       return {
         totalRows: outcome.totalRows,
         invalidRows: outcome.invalidRows,
@@ -297,8 +361,9 @@ export class RangeMerger<R extends PlannedChunk = CsvRange> {
     private readonly seenTables: number,
     maxErrors: number | undefined,
     onIssue: ((issue: Issue) => void) | undefined,
+    onTally?: (entries: readonly TallyEntry[]) => void,
   ) {
-    this.merger = new ChunkMerger(maxErrors, onIssue);
+    this.merger = new ChunkMerger(maxErrors, onIssue, onTally);
     this.states = ranges.map((range) => ({
       range,
       pass: 0,
@@ -352,7 +417,7 @@ export class RangeMerger<R extends PlannedChunk = CsvRange> {
         }
       }
       for (const batch of state.batches) {
-        for (const issue of batch.issues) this.merger.addIssue(issue);
+        this.mergeBatch(batch);
         actions.push({
           kind: 'merged',
           range: this.current,
@@ -371,6 +436,19 @@ export class RangeMerger<R extends PlannedChunk = CsvRange> {
     return actions;
   }
 
+  /** A batch's issues, and its counted ones where they lie among them. */
+  private mergeBatch(batch: RangeBatch): void {
+    const tallies = batch.tallies ?? [];
+    let t = 0;
+    batch.issues.forEach((issue, i) => {
+      for (; t < tallies.length && (tallies[t] as { at: number }).at === i; t++)
+        this.merger.addTally((tallies[t] as { entries: TallyEntry[] }).entries);
+      this.merger.addIssue(issue);
+    });
+    for (; t < tallies.length; t++)
+      this.merger.addTally((tallies[t] as { entries: TallyEntry[] }).entries);
+  }
+
   result(): ValidationResult {
     return this.merger.result();
   }
@@ -385,6 +463,9 @@ export interface InRangesOptions extends ChunkValidateOptions {
   blockBytes: number;
   /** Issues a later range's first run may keep (RangeRunOptions.keepIssues). */
   keepIssues?: number;
+  /** RangeRunOptions.tallyAfter for every range, and where the counted issues go. */
+  tallyAfter?: number;
+  onTally?: (entries: readonly TallyEntry[]) => void;
   /** The order the ranges' first runs are done in (a permutation of their indexes); default in order. */
   order?: readonly number[];
   onAction?: (action: RangeAction<PlannedChunk>) => void;
@@ -427,16 +508,18 @@ export function validateInRanges<R extends PlannedChunk>(
   reading: RangeReading<R>,
   options: Omit<InRangesOptions, 'delimiter'>,
 ): ValidationResult {
-  const { maxErrors, onIssue, blockBytes, keepIssues, order, onAction } = options;
+  const { maxErrors, onIssue, blockBytes, keepIssues, order, onAction, tallyAfter, onTally } =
+    options;
   const read: ReadAt = (position, length) => bytes.subarray(position, position + length);
   const tables = countSeenTables(schema, sharedOptions(options));
-  const merger = new RangeMerger<R>(ranges, tables, maxErrors, onIssue);
+  const merger = new RangeMerger<R>(ranges, tables, maxErrors, onIssue, onTally);
   const runOne = (range: R, pass: number, seeds: (SeenEntries | undefined)[] | undefined) => {
     const mayRerun = pass === 0 && merger.mayRerun(range.index);
     const steps = startRange(reading, range, bytes.length, read, {
       blockBytes,
       seeds,
       keepIssues: mayRerun ? keepIssues : undefined,
+      tallyAfter,
       onBatch: (batch) => merger.batch(range.index, pass, batch),
     });
     while (steps.step());

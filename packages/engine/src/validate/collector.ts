@@ -16,6 +16,9 @@ export const MAX_COUNTED_FIELDS = 10_000;
 /** Where errors of further field names are counted once the cap is reached. */
 export const OTHER_FIELDS = '(other fields)';
 
+/** Issues of one field, code and severity counted together: field, code, warning, count. */
+export type TallyEntry = [field: string, code: ErrorCode, warning: boolean, count: number];
+
 export class Collector {
   private readonly errors: Issue[] = [];
   private errorCount = 0;
@@ -92,14 +95,33 @@ export class Collector {
     issue.field = detachedText(issue.field);
     this.errorCount++;
     if (this.errors.length < this.maxErrors) this.errors.push(issue);
-    if (issue.field !== '') {
-      const known = this.byField.get(issue.field);
-      if (known !== undefined) this.byField.set(issue.field, known + 1);
-      else if (this.byField.size < MAX_COUNTED_FIELDS) this.byField.set(issue.field, 1);
-      else this.byField.set(OTHER_FIELDS, (this.byField.get(OTHER_FIELDS) ?? 0) + 1);
-    }
-    this.byCode.set(issue.code, (this.byCode.get(issue.code) ?? 0) + 1);
+    this.countError(issue.field, issue.code, 1);
     this.onIssue?.(issue);
+  }
+
+  /**
+   * Issues counted but not listed (a range's beyond its first `maxErrors`: they cannot be among
+   * the file's first), in the order their keys first came; they do not reach onIssue.
+   */
+  addTally(entries: readonly TallyEntry[]): void {
+    for (const [field, code, warning, count] of entries) {
+      if (warning) {
+        this.warningCount += count;
+        continue;
+      }
+      this.errorCount += count;
+      this.countError(detachedText(field), code, count);
+    }
+  }
+
+  private countError(field: string, code: ErrorCode, count: number): void {
+    if (field !== '') {
+      const known = this.byField.get(field);
+      if (known !== undefined) this.byField.set(field, known + count);
+      else if (this.byField.size < MAX_COUNTED_FIELDS) this.byField.set(field, count);
+      else this.byField.set(OTHER_FIELDS, (this.byField.get(OTHER_FIELDS) ?? 0) + count);
+    }
+    this.byCode.set(code, (this.byCode.get(code) ?? 0) + count);
   }
 
   /** A failure of a rule marked as a warning: listed and counted apart, never invalid. */
