@@ -17,7 +17,9 @@
 //   are merged only once every range before it has been verified, so nothing wrong is ever output.
 // - `unique` / `uniqueTogether`: a range after the first whose values were seen in an earlier range
 //   is validated again seeded with those values (their first rows), as chunks were.
-// - Error caps and counts: every issue is replayed in file order through the engine's Collector.
+// - Error caps and counts: every issue is replayed in file order through the engine's Collector;
+//   with tallyAfter, a range's issues past its first ones arrive as counts, replayed in their
+//   place (decision 258).
 import type { Issue, SchemaModel, ValidationResult, Warning } from '../model.ts';
 import type { TallyEntry } from '../validate/collector.ts';
 import { SeenRegistry, type SeenEntries } from '../validate/rules/unique.ts';
