@@ -38,7 +38,7 @@ import { ensureDataset } from '../generate.ts';
 import { REPO_ROOT, env, envInt } from '../lib/env.ts';
 import { fmt, markdownTable, median, ratio, textTable } from '../lib/format.ts';
 import type { BenchContext, Section, SectionResult, Target } from '../lib/types.ts';
-import { webFormSchema } from '../schema.ts';
+import { COLUMNS, webFormSchema } from '../schema.ts';
 
 const BUILT = join(REPO_ROOT, 'packages/cli/bin/schemacheck.js');
 const TIME = '/usr/bin/time';
@@ -172,7 +172,7 @@ function ensureDenseCsv(dir: string, rows: number): string {
   if (existsSync(path)) return path;
   const out = openSync(`${path}.tmp`, 'w');
   try {
-    writeSync(out, 'id,sku,name,price,stock,category,email,url,date,active\n');
+    writeSync(out, `${COLUMNS.join(',')}\n`);
     let lines: string[] = [];
     for (let i = 0; i < rows; i++) {
       lines.push(`x${i},bad${i % 97},a,-1.234,-1,Nope,nope${i},nope,2024-13-${i % 40},maybe`);

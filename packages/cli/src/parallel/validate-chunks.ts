@@ -139,6 +139,7 @@ export async function validateFileInParallel(o: ParallelOptions): Promise<Parall
         ),
         read,
         blockBytes,
+        tallyAfter: setup.tallyAfter,
       };
       return await runRanges(o, fd, size, ranges, tables, workers, here);
     } finally {
@@ -170,6 +171,7 @@ interface RangeHere {
   reading: RangeReading<PlannedChunk>;
   read: ReadAt;
   blockBytes: number;
+  tallyAfter: number | undefined;
 }
 
 async function runRanges(
@@ -257,7 +259,7 @@ async function runRanges(
   const first = ranges[0]!;
   const steps = startRange(here.reading, first, size, here.read, {
     blockBytes: here.blockBytes,
-    tallyAfter: o.tally === undefined ? undefined : o.maxErrors,
+    tallyAfter: here.tallyAfter,
     onBatch: (batch) => merger.batch(0, 0, batch),
   });
   for (let more = true; more && !finished;) {

@@ -442,13 +442,15 @@ export class RangeMerger<R extends PlannedChunk = CsvRange> {
   private mergeBatch(batch: RangeBatch): void {
     const tallies = batch.tallies ?? [];
     let t = 0;
+    const countUpTo = (at: number) => {
+      for (let next = tallies[t]; next !== undefined && next.at <= at; next = tallies[++t])
+        this.merger.addTally(next.entries);
+    };
     batch.issues.forEach((issue, i) => {
-      for (; t < tallies.length && (tallies[t] as { at: number }).at === i; t++)
-        this.merger.addTally((tallies[t] as { entries: TallyEntry[] }).entries);
+      countUpTo(i);
       this.merger.addIssue(issue);
     });
-    for (; t < tallies.length; t++)
-      this.merger.addTally((tallies[t] as { entries: TallyEntry[] }).entries);
+    countUpTo(batch.issues.length);
   }
 
   result(): ValidationResult {
