@@ -13,7 +13,9 @@ import { clientsOf, multipartBody, registerOnTier, testAppForFile, type Part } f
 // stream the rows that passed and the rows that failed in the input's form; a workbook's sheet
 // comes back as CSV, a gzip or zip uncompressed; they go when the result goes.
 
-const t = testAppForFile({ env: { API_RATE_LIMIT_PER_MINUTE: '1000' } });
+// Two validation workers: the idle one writes the rows of each upload (docs/decisions/259), so
+// these downloads are the outputs of that path end to end.
+const t = testAppForFile({ env: { API_RATE_LIMIT_PER_MINUTE: '1000', VALIDATION_WORKERS: '2' } });
 const newClient = clientsOf(t, 205);
 
 const SCHEMA = JSON.stringify({

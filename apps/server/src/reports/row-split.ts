@@ -2,6 +2,7 @@ import {
   createRowSplitter,
   type Issue,
   type OpenedInput,
+  type RowIssue,
   type RowSplitter,
   type SplitOptions,
 } from '@schemacheck/engine';
@@ -16,7 +17,7 @@ export type RowStream = 'valid' | 'invalid';
 
 export interface WorkerRows {
   /** Every issue of the validation (chain it after the report writer's). */
-  issue(issue: Issue): void;
+  issue(issue: RowIssue): void;
   /** The chunk the validator was just given. */
   push(chunk: Uint8Array): void;
   /** Ends both outputs and sends what is left. */

@@ -1,4 +1,4 @@
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { MessageChannel, Worker, type ResourceLimits } from 'node:worker_threads';
 import type {
   ChunkOutcome,
   ChunkVerdict,
@@ -23,6 +23,9 @@ import type { FileType } from '@schemacheck/engine';
 // short: the engine bounds the work one chunk can cause (record limits, docs/decisions/062) and
 // a job has at most MAX_IN_FLIGHT chunks queued, so a small job on a busy worker waits for at most
 // that many chunks of each other job.
+// Two workers for one job (docs/decisions/259): when a job wants the valid and invalid rows and
+// another worker is idle, that worker writes them, fed by the validating worker over a channel of
+// their own, so that validating and splitting run at once; flow control then waits for both.
 
 const MAX_IN_FLIGHT = 8;
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
@@ -78,6 +81,12 @@ export const DEFAULT_WORKER_HEAP_MB = 1024;
 
 export class ValidationJob {
   private inFlight = 0;
+  /** The worker writing this job's row outputs, when not its own (begin()). */
+  private rowsSlot: Slot | null = null;
+  private rowsInFlight = 0;
+  /** The result, held until the row outputs' worker has sent everything. */
+  private held: { result: ValidationResult } | null = null;
+  private rowsDone = false;
   private waiter: (() => void) | null = null;
   private opened: ((r: OpenResult) => void) | null = null;
   private finished: {
@@ -116,7 +125,36 @@ export class ValidationJob {
 
   begin(options: BeginOptions, onReport?: ReportListener): void {
     this.onReport = onReport ?? null;
-    this.send({ type: 'begin', job: this.id, options });
+    const rowsSlot = options.rows ? this.pool.idleSlot(this.slot) : null;
+    if (!rowsSlot) {
+      this.send({ type: 'begin', job: this.id, options });
+      return;
+    }
+    this.rowsSlot = rowsSlot;
+    rowsSlot.jobs.set(this.id, this);
+    const { port1, port2 } = new MessageChannel();
+    const split = {
+      fileType: options.fileType,
+      ...(options.jsonShape ? { jsonShape: options.jsonShape } : {}),
+    };
+    rowsSlot.worker.postMessage(
+      { type: 'beginRows', job: this.id, options: split, port: port2 } satisfies ToWorker,
+      [port2],
+    );
+    this.slot.worker.postMessage(
+      {
+        type: 'begin',
+        job: this.id,
+        options: { ...options, rows: false },
+        rowsPort: port1,
+      } satisfies ToWorker,
+      [port1],
+    );
+  }
+
+  /** True when another worker writes this job's row outputs. */
+  get rowsElsewhere(): boolean {
+    return this.rowsSlot !== null;
   }
 
   /** Sends a chunk; resolves once the worker has room for more. */
@@ -125,8 +163,12 @@ export class ValidationJob {
     const copy = new Uint8Array(chunk.byteLength);
     copy.set(chunk);
     this.inFlight++;
+    if (this.rowsSlot) this.rowsInFlight++;
     this.send({ type: 'chunk', job: this.id, data: copy.buffer }, [copy.buffer]);
-    while (this.inFlight >= MAX_IN_FLIGHT && !this.failure) {
+    while (
+      (this.inFlight >= MAX_IN_FLIGHT || this.rowsInFlight >= MAX_IN_FLIGHT) &&
+      !this.failure
+    ) {
       await new Promise<void>((resolve) => (this.waiter = resolve));
     }
     if (this.failure) throw this.failure;
@@ -213,10 +255,11 @@ export class ValidationJob {
     if (this.closed) return;
     this.closed = true;
     this.pool.release(this);
-    if (this.slot.jobs.has(this.id)) {
-      this.slot.jobs.delete(this.id);
+    for (const slot of [this.slot, this.rowsSlot]) {
+      if (!slot?.jobs.has(this.id)) continue;
+      slot.jobs.delete(this.id);
       try {
-        this.send({ type: 'close', job: this.id });
+        slot.worker.postMessage({ type: 'close', job: this.id } satisfies ToWorker);
       } catch {
         // the worker is gone
       }
@@ -224,8 +267,8 @@ export class ValidationJob {
     this.fail(new Error('Validation job closed'));
   }
 
-  /** @internal */
-  handle(m: FromWorker): void {
+  /** @internal `from`: the worker that sent it. */
+  handle(m: FromWorker, from: Slot): void {
     switch (m.type) {
       case 'opened':
         this.opened?.(
@@ -238,6 +281,15 @@ export class ValidationJob {
         this.rows = m.rows;
         this.stopped = m.stopped;
         this.wake();
+        return;
+      case 'rowsAck':
+        this.rowsInFlight--;
+        this.wake();
+        return;
+      case 'rowsDone':
+        this.rowsSlot?.jobs.delete(this.id);
+        this.rowsDone = true;
+        if (this.held) this.finish(this.held.result);
         return;
       case 'report':
         this.onReport?.(m.text);
@@ -255,18 +307,24 @@ export class ValidationJob {
         return;
       case 'done':
         this.slot.jobs.delete(this.id);
-        this.finished?.resolve(m.result, m.input);
-        this.finished = null;
+        if (this.rowsSlot && !this.rowsDone) this.held = { result: m.result };
+        else this.finish(m.result, m.input);
         return;
       case 'refused':
-        this.slot.jobs.delete(this.id);
+        from.jobs.delete(this.id);
         this.fail(new InputRefused(m.code, m.message));
         return;
       case 'failed':
-        this.slot.jobs.delete(this.id);
+        from.jobs.delete(this.id);
         this.fail(new ValidationInterrupted(`Validation failed in the worker: ${m.message}`));
         return;
     }
+  }
+
+  private finish(result: ValidationResult, input?: FileInputInfo): void {
+    this.held = null;
+    this.finished?.resolve(result, input);
+    this.finished = null;
   }
 
   /** @internal */
@@ -323,7 +381,7 @@ export class ValidationPool {
       resourceLimits: this.resourceLimits,
     });
     const slot: Slot = { worker, jobs: new Map(), ready: true };
-    worker.on('message', (m: FromWorker) => slot.jobs.get(m.job)?.handle(m));
+    worker.on('message', (m: FromWorker) => slot.jobs.get(m.job)?.handle(m, slot));
     const crashed = (err: Error) => {
       if (!slot.ready) return;
       slot.ready = false;
@@ -355,6 +413,12 @@ export class ValidationPool {
     slot.jobs.set(job.id, job);
     this.active++;
     return job;
+  }
+
+  /** @internal A ready worker other than `busy` with no job at all, if there is one. */
+  idleSlot(busy: Slot): Slot | null {
+    if (this.closing) return null;
+    return this.slots.find((s) => s !== busy && s.ready && s.jobs.size === 0) ?? null;
   }
 
   /** @internal */

@@ -7,7 +7,8 @@ import type {
   SchemaProblem,
   ValidationResult,
 } from '@schemacheck/engine';
-import type { FileType } from '@schemacheck/engine';
+import type { FileType, RowIssue, SplitOptions } from '@schemacheck/engine';
+import type { MessagePort } from 'node:worker_threads';
 
 // Messages between the event loop and a validation worker (docs/decisions/030). Every message
 // names its job; one worker runs many jobs, interleaved chunk by chunk.
@@ -49,7 +50,16 @@ export type ToWorker =
   /** `lists`: the account's reference lists the schema names (inList), name → values. */
   | { type: 'open'; job: number; schemaText: string; lists?: Record<string, string[]> }
   | { type: 'file'; job: number; options: FileOptions }
-  | { type: 'begin'; job: number; options: BeginOptions }
+  /**
+   * `rowsPort`: the row outputs are written by another worker (`beginRows`), to which this one
+   * sends each chunk's issues and bytes as `RowsFeed` messages instead of splitting them itself.
+   */
+  | { type: 'begin'; job: number; options: BeginOptions; rowsPort?: MessagePort }
+  /**
+   * The valid and invalid rows of a job validated by another worker, read from `port`: `rows`
+   * messages as that worker would send them, `rowsAck` for each chunk, then `rowsDone`.
+   */
+  | { type: 'beginRows'; job: number; options: SplitOptions; port: MessagePort }
   | { type: 'chunk'; job: number; data: ArrayBuffer }
   | { type: 'end'; job: number }
   /**
@@ -83,6 +93,10 @@ export type FromWorker =
       fileType?: FileType;
     }
   | { type: 'ack'; job: number; rows: number; stopped: boolean }
+  /** The row outputs' worker has split one more chunk. */
+  | { type: 'rowsAck'; job: number }
+  /** The row outputs' worker has sent every piece. */
+  | { type: 'rowsDone'; job: number }
   /** Report text. */
   | { type: 'report'; job: number; text: string }
   /** A piece of the valid or invalid rows output, as UTF-8 bytes whose buffer is transferred. */
@@ -93,3 +107,15 @@ export type FromWorker =
   /** The engine refused the container (a bomb, an .xls, several entries): the client's 4xx. */
   | { type: 'refused'; job: number; code: string; message: string }
   | { type: 'failed'; job: number; message: string };
+
+/**
+ * From the worker that validates to the one that writes the rows, over their own channel: the
+ * issues the validator reported since the last feed, then the chunk it had just read (a copy:
+ * the validator may keep its own), or the end. The splitter gets them in the order the worker
+ * that does both gives them.
+ */
+export interface RowsFeed {
+  issues: RowIssue[];
+  chunk?: ArrayBuffer;
+  end?: true;
+}

@@ -1,6 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import {
   ChunkMerger,
   createCsvChunkValidator,
@@ -9,9 +9,11 @@ import {
   InputRefusedError,
   parseSchemaText,
   planInputs,
+  rowIssueOf,
   validateOpened,
   type ChunkValidator,
   type Issue,
+  type RowIssue,
   type SchemaModel,
   type Validator,
 } from '@schemacheck/engine';
@@ -23,7 +25,7 @@ import {
   type RowStream,
   type WorkerRows,
 } from '../reports/row-split.ts';
-import type { BeginOptions, FileOptions, FromWorker, ToWorker } from './protocol.ts';
+import type { BeginOptions, FileOptions, FromWorker, RowsFeed, ToWorker } from './protocol.ts';
 
 // A validation worker thread: checks schemas and runs the engine on the chunks it is sent, so
 // that the event loop only moves bytes (docs/decisions/030). Report text is sent back in pieces
@@ -43,6 +45,10 @@ interface Job {
   /** The merge of a split job's chunks. */
   merger?: ChunkMerger;
   rows?: WorkerRows;
+  /** The row outputs are another worker's: what this one sends it (ToWorker `begin`). */
+  feed?: { port: MessagePort; issues: RowIssue[] };
+  /** This worker writes another's row outputs, fed through this port (ToWorker `beginRows`). */
+  rowsPort?: MessagePort;
   report: string[];
   reportChars: number;
 }
@@ -88,7 +94,8 @@ port.on('message', (m: ToWorker) => {
         const job = jobs.get(id);
         if (!job?.model) throw new Error('begin before open');
         const o = m.options;
-        const onIssue = outputsOf(id, job, o);
+        let onIssue = outputsOf(id, job, o);
+        if (m.rowsPort) onIssue = feeding(job, m.rowsPort, onIssue);
         job.validator = createValidator(job.model, {
           fileType: o.fileType,
           maxErrors: o.maxErrors,
@@ -97,6 +104,33 @@ port.on('message', (m: ToWorker) => {
           ...(o.maxRows !== undefined ? { maxRows: o.maxRows } : {}),
           ...(job.lists ? { lists: job.lists } : {}),
           ...(onIssue ? { onIssue } : {}),
+        });
+        return;
+      }
+      case 'beginRows': {
+        const rows = createWorkerRows(rowSender(id), m.options);
+        jobs.set(id, { rows, rowsPort: m.port, report: [], reportChars: 0 });
+        m.port.on('message', (f: RowsFeed) => {
+          if (jobs.get(id)?.rows !== rows) return; // closed meanwhile
+          try {
+            for (const issue of f.issues) rows.issue(issue);
+            if (f.chunk) {
+              rows.push(bytesOf(f.chunk));
+              post({ type: 'rowsAck', job: id });
+            }
+            if (f.end) {
+              rows.end();
+              drop(id);
+              post({ type: 'rowsDone', job: id });
+            }
+          } catch (err) {
+            drop(id);
+            post({
+              type: 'failed',
+              job: id,
+              message: err instanceof Error ? err.message : String(err),
+            });
+          }
         });
         return;
       }
@@ -164,6 +198,7 @@ port.on('message', (m: ToWorker) => {
         const data = bytesOf(m.data);
         job.validator.push(data);
         job.rows?.push(data);
+        if (job.feed) sendFeed(job.feed, data);
         flush(id, job);
         post({ type: 'ack', job: id, rows: job.validator.rows, stopped: job.validator.stopped });
         return;
@@ -173,20 +208,59 @@ port.on('message', (m: ToWorker) => {
         if (!job || !(job.merger ?? job.validator)) throw new Error('end before begin');
         const result = job.merger ? job.merger.result() : job.validator!.end();
         job.rows?.end();
+        if (job.feed) sendFeed(job.feed, null);
         flush(id, job);
-        jobs.delete(id);
+        drop(id);
         post({ type: 'done', job: id, result });
         return;
       }
       case 'close':
-        jobs.delete(id);
+        drop(id);
         return;
     }
   } catch (err) {
-    jobs.delete(id);
+    drop(id);
     post({ type: 'failed', job: id, message: err instanceof Error ? err.message : String(err) });
   }
 });
+
+/** Forgets a job, closing the channel it had with another worker. */
+function drop(id: number): void {
+  const job = jobs.get(id);
+  if (!job) return;
+  jobs.delete(id);
+  job.feed?.port.close();
+  job.rowsPort?.close();
+}
+
+/** An onIssue that also keeps what the row outputs' worker needs of each issue. */
+function feeding(
+  job: Job,
+  port: MessagePort,
+  onIssue: ((issue: Issue) => void) | undefined,
+): (issue: Issue) => void {
+  const feed = { port, issues: [] as RowIssue[] };
+  job.feed = feed;
+  return onIssue
+    ? (issue) => {
+        onIssue(issue);
+        feed.issues.push(rowIssueOf(issue));
+      }
+    : (issue) => feed.issues.push(rowIssueOf(issue));
+}
+
+/** Sends the issues since the last feed, then a copy of the chunk just read (null: the end). */
+function sendFeed(feed: { port: MessagePort; issues: RowIssue[] }, chunk: Uint8Array | null): void {
+  const issues = feed.issues;
+  feed.issues = [];
+  if (chunk === null) {
+    feed.port.postMessage({ issues, end: true } satisfies RowsFeed);
+    return;
+  }
+  const copy = new Uint8Array(chunk.byteLength);
+  copy.set(chunk);
+  feed.port.postMessage({ issues, chunk: copy.buffer } satisfies RowsFeed, [copy.buffer]);
+}
 
 /**
  * A spooled container (gzip, zip, workbook) read as the CLI reads it: the engine decides what is

@@ -33,6 +33,8 @@ export { openWorkbook, pickSheet, type SheetInfo, type Workbook } from '../xlsx/
 export { readSheet, type SheetReading } from '../xlsx/sheet-reader.ts';
 export {
   createRowSplitter,
+  rowIssueOf,
+  type RowIssue,
   type RowSplitter,
   type SplitOptions,
   type SplitOutputs,

@@ -39,9 +39,23 @@ export interface SplitOutputs {
 /** Bytes gathered before an output is called: a call per row cost more than splitting it. */
 const PIECE_BYTES = 64 * 1024;
 
+/**
+ * What the splitter reads of an issue: an Issue is one, and a validator on another thread can
+ * send just these (the server's row outputs on a second worker).
+ */
+export type RowIssue = Pick<Issue, 'row' | 'field' | 'message' | 'path' | 'severity'>;
+
+/** The part of `issue` the splitter reads, as a small object to send to another thread. */
+export function rowIssueOf(issue: Issue): RowIssue {
+  const r: RowIssue = { row: issue.row, field: issue.field, message: issue.message };
+  if (issue.path !== undefined) r.path = issue.path;
+  if (issue.severity !== undefined) r.severity = issue.severity;
+  return r;
+}
+
 export interface RowSplitter {
   /** Every issue of the validation, in file order (pass it from onIssue). */
-  issue(issue: Issue): void;
+  issue(issue: RowIssue): void;
   /** The same chunk the validator was just given. */
   push(chunk: Uint8Array): void;
   /** Hands the outputs what is gathered (a caller that waits for its writes calls it first). */
@@ -88,10 +102,10 @@ export function createRowSplitter(outputs: SplitOutputs, options: SplitOptions):
     if (list) problems.delete(row);
     return list;
   };
-  const issue = (i: Issue) => {
+  const issue = (i: RowIssue) => {
     // Issues of the header (row 1 in CSV) belong to the file, not to a row; warnings never fail a row.
-    const severity = (i as { severity?: string }).severity;
-    if ((options.fileType === 'csv' && i.row <= 1) || i.row <= 0 || severity === 'warning') return;
+    if ((options.fileType === 'csv' && i.row <= 1) || i.row <= 0 || i.severity === 'warning')
+      return;
     const text = i.field
       ? `${i.path && options.fileType === 'json' ? i.path : i.field}: ${i.message}`
       : i.message;
