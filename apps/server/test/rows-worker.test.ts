@@ -153,6 +153,42 @@ describe('row outputs on a second worker', () => {
     });
   });
 
+  it('leave room for a small validation of someone else', { timeout: 60_000 }, async () => {
+    await withPool(2, async (pool) => {
+      const long = pool.job();
+      const bytes = Buffer.from(csvFile(20_000));
+      expect((await long.open(SCHEMA)).ok).toBe(true);
+      long.begin(
+        { fileType: 'csv', maxErrors: 50, report: true, rows: true, now: new Date().toISOString() },
+        () => {},
+      );
+      expect(long.rowsElsewhere).toBe(true);
+      // Half the long file is in, and its rows' worker is busy with it.
+      for (let at = 0; at < bytes.length / 2; at += 64 * 1024)
+        await long.push(bytes.subarray(at, at + 64 * 1024));
+      const started = performance.now();
+      const small = pool.job();
+      try {
+        const r = await run(small, Buffer.from(csvFile(50)), { fileType: 'csv' });
+        expect((r.result as { totalRows: number }).totalRows).toBe(51);
+        // Both workers were taken by the long one: the small one splits its own rows.
+        expect(r.elsewhere).toBe(false);
+        expect(r.invalid).toContain('errors');
+        expect(performance.now() - started).toBeLessThan(3_000);
+      } finally {
+        small.close();
+      }
+      for (
+        let at = Math.ceil(bytes.length / 2 / (64 * 1024)) * 64 * 1024;
+        at < bytes.length;
+        at += 64 * 1024
+      )
+        await long.push(bytes.subarray(at, at + 64 * 1024));
+      expect((await long.end()).totalRows).toBe(20_001);
+      long.close();
+    });
+  });
+
   it('fail the job, and only it, when their worker dies', { timeout: 60_000 }, async () => {
     await withPool(2, async (pool) => {
       const job = pool.job();
