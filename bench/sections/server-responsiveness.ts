@@ -7,6 +7,8 @@
 //
 //   BENCH_SKIP_SERVER=1   skip this section        BENCH_SERVER_MB=100   size of the upload (MB)
 //   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"   node flags for the server (profiling)
+//   VALIDATION_WORKERS=2  the server's own setting, passed through (2: an idle worker writes the
+//                         upload's valid and invalid rows, docs/decisions/259)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
