@@ -115,6 +115,18 @@ async function once(size: number, bytes: Buffer, options: Parameters<typeof run>
   });
 }
 
+/** A CSV job begun on an idle pool of two, its rows on the other worker; chunks to be pushed. */
+async function begunWithRowsElsewhere(pool: ValidationPool): Promise<ValidationJob> {
+  const job = pool.job();
+  expect((await job.open(SCHEMA)).ok).toBe(true);
+  job.begin(
+    { fileType: 'csv', maxErrors: 50, report: true, rows: true, now: new Date().toISOString() },
+    () => {},
+  );
+  expect(job.rowsElsewhere).toBe(true);
+  return job;
+}
+
 describe('row outputs on a second worker', () => {
   const files: [string, Buffer, Parameters<typeof run>[2]][] = [
     ['CSV', Buffer.from(csvFile(6000)), { fileType: 'csv' }],
@@ -155,14 +167,8 @@ describe('row outputs on a second worker', () => {
 
   it('leave room for a small validation of someone else', { timeout: 60_000 }, async () => {
     await withPool(2, async (pool) => {
-      const long = pool.job();
+      const long = await begunWithRowsElsewhere(pool);
       const bytes = Buffer.from(csvFile(20_000));
-      expect((await long.open(SCHEMA)).ok).toBe(true);
-      long.begin(
-        { fileType: 'csv', maxErrors: 50, report: true, rows: true, now: new Date().toISOString() },
-        () => {},
-      );
-      expect(long.rowsElsewhere).toBe(true);
       // Half the long file is in, and its rows' worker is busy with it.
       for (let at = 0; at < bytes.length / 2; at += 64 * 1024)
         await long.push(bytes.subarray(at, at + 64 * 1024));
@@ -191,14 +197,8 @@ describe('row outputs on a second worker', () => {
 
   it('fail the job, and only it, when their worker dies', { timeout: 60_000 }, async () => {
     await withPool(2, async (pool) => {
-      const job = pool.job();
+      const job = await begunWithRowsElsewhere(pool);
       const bytes = Buffer.from(csvFile(6000));
-      expect((await job.open(SCHEMA)).ok).toBe(true);
-      job.begin(
-        { fileType: 'csv', maxErrors: 50, report: true, rows: true, now: new Date().toISOString() },
-        () => {},
-      );
-      expect(job.rowsElsewhere).toBe(true);
       await job.push(bytes.subarray(0, 20_000));
       // The job went to the first worker (both were idle), so the second writes its rows.
       const slots = (pool as unknown as { slots: { worker: Worker; jobs: Map<number, unknown> }[] })
