@@ -133,12 +133,8 @@ export class ValidationJob {
     this.rowsSlot = rowsSlot;
     rowsSlot.jobs.set(this.id, this);
     const { port1, port2 } = new MessageChannel();
-    const split = {
-      fileType: options.fileType,
-      ...(options.jsonShape ? { jsonShape: options.jsonShape } : {}),
-    };
     rowsSlot.worker.postMessage(
-      { type: 'beginRows', job: this.id, options: split, port: port2 } satisfies ToWorker,
+      { type: 'beginRows', job: this.id, options, port: port2 } satisfies ToWorker,
       [port2],
     );
     this.slot.worker.postMessage(

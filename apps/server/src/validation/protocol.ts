@@ -7,7 +7,7 @@ import type {
   SchemaProblem,
   ValidationResult,
 } from '@schemacheck/engine';
-import type { FileType, RowIssue, SplitOptions } from '@schemacheck/engine';
+import type { FileType, RowIssue } from '@schemacheck/engine';
 import type { MessagePort } from 'node:worker_threads';
 
 // Messages between the event loop and a validation worker (docs/decisions/030). Every message
@@ -59,7 +59,7 @@ export type ToWorker =
    * The valid and invalid rows of a job validated by another worker, read from `port`: `rows`
    * messages as that worker would send them, `rowsAck` for each chunk, then `rowsDone`.
    */
-  | { type: 'beginRows'; job: number; options: SplitOptions; port: MessagePort }
+  | { type: 'beginRows'; job: number; options: BeginOptions; port: MessagePort }
   | { type: 'chunk'; job: number; data: ArrayBuffer }
   | { type: 'end'; job: number }
   /**

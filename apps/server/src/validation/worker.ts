@@ -35,6 +35,12 @@ const REPORT_PIECE = 64 * 1024;
 /** Nice value of a validation thread: well below the event loop, still scheduled under load. */
 const WORKER_NICE = 10;
 
+/** The channel to the worker writing a job's rows, and the issues not yet sent there. */
+interface Feed {
+  port: MessagePort;
+  issues: RowIssue[];
+}
+
 interface Job {
   model?: SchemaModel;
   /** Reference lists for inList rules (ValidateOptions.lists). */
@@ -46,7 +52,7 @@ interface Job {
   merger?: ChunkMerger;
   rows?: WorkerRows;
   /** The row outputs are another worker's: what this one sends it (ToWorker `begin`). */
-  feed?: { port: MessagePort; issues: RowIssue[] };
+  feed?: Feed;
   /** This worker writes another's row outputs, fed through this port (ToWorker `beginRows`). */
   rowsPort?: MessagePort;
   report: string[];
@@ -108,7 +114,7 @@ port.on('message', (m: ToWorker) => {
         return;
       }
       case 'beginRows': {
-        const rows = createWorkerRows(rowSender(id), m.options);
+        const rows = createWorkerRows(rowSender(id), splitOptionsOf(m.options));
         jobs.set(id, { rows, rowsPort: m.port, report: [], reportChars: 0 });
         m.port.on('message', (f: RowsFeed) => {
           if (jobs.get(id)?.rows !== rows) return; // closed meanwhile
@@ -125,11 +131,7 @@ port.on('message', (m: ToWorker) => {
             }
           } catch (err) {
             drop(id);
-            post({
-              type: 'failed',
-              job: id,
-              message: err instanceof Error ? err.message : String(err),
-            });
+            postFailed(id, err);
           }
         });
         return;
@@ -220,9 +222,13 @@ port.on('message', (m: ToWorker) => {
     }
   } catch (err) {
     drop(id);
-    post({ type: 'failed', job: id, message: err instanceof Error ? err.message : String(err) });
+    postFailed(id, err);
   }
 });
+
+function postFailed(id: number, err: unknown): void {
+  post({ type: 'failed', job: id, message: err instanceof Error ? err.message : String(err) });
+}
 
 /** Forgets a job, closing the channel it had with another worker. */
 function drop(id: number): void {
@@ -239,7 +245,7 @@ function feeding(
   port: MessagePort,
   onIssue: ((issue: Issue) => void) | undefined,
 ): (issue: Issue) => void {
-  const feed = { port, issues: [] as RowIssue[] };
+  const feed: Feed = { port, issues: [] };
   job.feed = feed;
   return onIssue
     ? (issue) => {
@@ -250,7 +256,7 @@ function feeding(
 }
 
 /** Sends the issues since the last feed, then a copy of the chunk just read (null: the end). */
-function sendFeed(feed: { port: MessagePort; issues: RowIssue[] }, chunk: Uint8Array | null): void {
+function sendFeed(feed: Feed, chunk: Uint8Array | null): void {
   const issues = feed.issues;
   feed.issues = [];
   if (chunk === null) {
@@ -270,7 +276,7 @@ function sendFeed(feed: { port: MessagePort; issues: RowIssue[] }, chunk: Uint8A
  */
 async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions): Promise<void> {
   const source = await fileSource(o.path).catch((err: unknown) => {
-    post({ type: 'failed', job: id, message: err instanceof Error ? err.message : String(err) });
+    postFailed(id, err);
     return null;
   });
   if (!source) return;
@@ -324,7 +330,7 @@ async function runFile(id: number, job: Job, model: SchemaModel, o: FileOptions)
     if (err instanceof InputRefusedError) {
       post({ type: 'refused', job: id, code: err.code, message: err.message });
     } else {
-      post({ type: 'failed', job: id, message: err instanceof Error ? err.message : String(err) });
+      postFailed(id, err);
     }
   } finally {
     await source.close().catch(() => {});
