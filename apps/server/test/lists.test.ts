@@ -174,6 +174,40 @@ describe('/v1/lists', () => {
     expect((await call({ url: '/api/v1/lists/countries', key })).statusCode).toBe(404);
   });
 
+  it("a list named like another list's id never stands for both", async () => {
+    const { key } = await withKey();
+    const first = await call({
+      method: 'POST',
+      url: '/api/v1/lists',
+      key,
+      json: { name: 'categories', values: CATEGORIES },
+    });
+    const id = first.json().list_id as string;
+    // List names may look like UUIDs; this one is the first list's id.
+    const twin = await call({
+      method: 'POST',
+      url: '/api/v1/lists',
+      key,
+      json: { name: id, values: ['x'] },
+    });
+    expect(twin.statusCode, twin.body).toBe(201);
+
+    expect((await call({ url: `/api/v1/lists/${id}`, key })).json().name).toBe('categories');
+    const replaced = await call({
+      method: 'PUT',
+      url: `/api/v1/lists/${id}`,
+      key,
+      json: { values: ['Refund'] },
+    });
+    expect(replaced.json()).toMatchObject({ list_id: id, name: 'categories', value_count: 1 });
+    const deleted = await call({ method: 'DELETE', url: `/api/v1/lists/${id}`, key });
+    expect(deleted.statusCode).toBe(204);
+    const left = await call({ url: '/api/v1/lists', key });
+    expect(left.json().data).toEqual([
+      expect.objectContaining({ list_id: twin.json().list_id, name: id, value_count: 1 }),
+    ]);
+  });
+
   it("checks inList against the account's list, runs the API form's rules, says severity and suggestion", async () => {
     const { key } = await withKey();
     await call({

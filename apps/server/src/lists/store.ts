@@ -6,7 +6,7 @@ import {
   type ListV1,
   type SubscriptionTier,
 } from '@schemacheck/contracts';
-import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { listPage } from '../lib/pagination.ts';
 import type { Db } from '../db/client.ts';
 import { referenceLists } from '../db/schema.ts';
@@ -78,13 +78,26 @@ function checkSize(tier: SubscriptionTier, n: number): void {
   }
 }
 
-/** By id (a UUID) or by name, of this account only. */
-function keyOf(userId: string, key: string): SQL {
-  const byName = eq(referenceLists.name, key);
-  return and(
-    eq(referenceLists.userId, userId),
-    isUuid(key) ? or(eq(referenceLists.id, key), byName) : byName,
-  )!;
+/**
+ * The id of this account's list addressed by `key`: its id (a UUID) or its name. A name may
+ * itself look like a UUID, even another list's id: the list with that id comes first, so that a
+ * key never addresses two lists.
+ */
+async function idOf(db: Db, userId: string, key: string): Promise<string> {
+  const mine = eq(referenceLists.userId, userId);
+  if (isUuid(key)) {
+    const [byId] = await db
+      .select({ id: referenceLists.id })
+      .from(referenceLists)
+      .where(and(mine, eq(referenceLists.id, key)));
+    if (byId) return byId.id;
+  }
+  const [byName] = await db
+    .select({ id: referenceLists.id })
+    .from(referenceLists)
+    .where(and(mine, eq(referenceLists.name, key)));
+  if (!byName) throw listNotFound();
+  return byName.id;
 }
 
 export async function listPageOf(db: Db, userId: string, query: ListQueryV1) {
@@ -116,7 +129,8 @@ export async function allLists(db: Db, userId: string): Promise<ListSummaryV1[]>
 }
 
 export async function getList(db: Db, userId: string, key: string): Promise<ListV1> {
-  const [row] = await db.select().from(referenceLists).where(keyOf(userId, key));
+  const id = await idOf(db, userId, key);
+  const [row] = await db.select().from(referenceLists).where(eq(referenceLists.id, id));
   if (!row) throw listNotFound();
   return toList(row);
 }
@@ -194,6 +208,7 @@ export async function replaceList(
 ): Promise<ListSummaryV1> {
   const values = distinct(input.values);
   checkSize(tier, values.length);
+  const id = await idOf(db, userId, key);
   try {
     const [row] = await db
       .update(referenceLists)
@@ -203,7 +218,7 @@ export async function replaceList(
         valueCount: values.length,
         updatedAt: now,
       })
-      .where(keyOf(userId, key))
+      .where(and(eq(referenceLists.userId, userId), eq(referenceLists.id, id)))
       .returning(summaryColumns);
     if (!row) throw listNotFound();
     return toSummary(row);
@@ -216,9 +231,10 @@ export async function replaceList(
 }
 
 export async function deleteList(db: Db, userId: string, key: string): Promise<void> {
+  const id = await idOf(db, userId, key);
   const rows = await db
     .delete(referenceLists)
-    .where(keyOf(userId, key))
+    .where(and(eq(referenceLists.userId, userId), eq(referenceLists.id, id)))
     .returning({ id: referenceLists.id });
   if (rows.length === 0) throw listNotFound();
 }
