@@ -119,6 +119,38 @@ describe('--list', () => {
     expect(github.stdout).toContain('title=schemacheck required_when::');
   });
 
+  it('text output: warnings are left out of "Errors by column", with one thread or several', async () => {
+    const lists = [
+      '--list',
+      `categories=${at('categories.txt')}`,
+      '--list',
+      `countries=${at('countries.csv')}#iso2`,
+    ];
+    const warned = await validate('warned.csv', ...lists);
+    expect(warned.code, warned.stderr).toBe(0);
+    expect(warned.stdout).toContain('is valid: 1 row checked.');
+    expect(warned.stdout).not.toContain('Errors by column');
+    expect(warned.stdout).not.toContain('required_when 1');
+
+    // Threads that count the issues past --max-errors instead of listing them.
+    let rows = 'category,country,note\n';
+    for (let i = 0; i < 400; i++) rows += i % 2 === 0 ? 'Transfer,DE,\n' : 'Expnese,FR,a\n';
+    await writeFile(at('many-mixed.csv'), rows);
+    const env = { SCHEMACHECK_PARALLEL_MIN_BYTES: '0', SCHEMACHECK_CHUNK_BYTES: '1000' };
+    for (const extra of [[], ['--jobs', '2', '--max-errors', '3']]) {
+      const many = await runCli(
+        ['validate', at('many-mixed.csv'), '--schema', at('schema.json'), ...lists, ...extra],
+        { env },
+      );
+      expect(many.code, many.stderr).toBe(1);
+      const table = many.stdout.split('Errors by column\n')[1]?.split('\n\n')[0];
+      expect(table?.split('\n')).toEqual([
+        expect.stringMatching(/^ {2}category +200 +in_list 200$/),
+      ]);
+      expect(many.stdout).toContain('200 warnings (rules marked as warnings)');
+    }
+  });
+
   it('text output: "did you mean" once, and after a custom message that leaves it out', async () => {
     const lists = [
       '--list',

@@ -187,8 +187,11 @@ async function validateFile(
   const validatorOptions = validatorOptionsFor(opened, {
     maxErrors: settings.maxErrors,
     onIssue: (issue: Issue) => {
-      errorsSeen += 1;
-      counts.add(issue);
+      // A warning neither makes the exit status known nor belongs in the errors by column.
+      if (issue.severity !== 'warning') {
+        errorsSeen += 1;
+        counts.add(issue);
+      }
       report?.add(issue);
       rows?.splitter.issue(issue);
     },
@@ -238,7 +241,8 @@ async function validateFile(
           report === undefined && rows === undefined
             ? {
                 onTally: (entries) => {
-                  for (const [field, code, , count] of entries) {
+                  for (const [field, code, warning, count] of entries) {
+                    if (warning) continue;
                     errorsSeen += count;
                     counts.addCount(field, code, count);
                   }
