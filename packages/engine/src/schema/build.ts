@@ -110,6 +110,8 @@ export interface RawSchema {
   fieldsPath: string;
   /** How many fields the input had (only the first MAX_FIELDS are read). */
   fieldCount: number;
+  /** The input has at least fieldCount fields (a reader stopped counting past MAX_FIELDS). */
+  fieldCountIsLowerBound?: boolean;
   /** JSON Schema: nested objects that say more than their fields (SchemaModel.objects). */
   objects?: ObjectSpec[];
   /** Cross-field rules, read once the fields are built (schema/cross-field.ts). */
@@ -137,7 +139,7 @@ export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefine
     if (raw.fieldCount > MAX_FIELDS) {
       ctx.problem(
         raw.fieldsPath,
-        `A schema can have at most ${MAX_FIELDS} fields; this one has ${withCommas(raw.fieldCount)}`,
+        `A schema can have at most ${MAX_FIELDS} fields; this one has ${raw.fieldCountIsLowerBound ? 'at least ' : ''}${withCommas(raw.fieldCount)}`,
       );
     }
     const firstSeen = new Map<string, string>();

@@ -277,6 +277,22 @@ describe('a bad schema is refused with every problem, each with its path', () =>
     ]);
   });
 
+  it('JSON Schema $refs that fan out are refused for their size, at once', () => {
+    // Each definition names the next four times: 4^12 properties from a 2 KB schema.
+    const $defs: Record<string, unknown> = { d12: { type: 'string' } };
+    for (let i = 0; i < 12; i++) {
+      const next = { $ref: `#/$defs/d${i + 1}` };
+      $defs[`d${i}`] = { type: 'object', properties: { a: next, b: next, c: next, d: next } };
+    }
+    const started = Date.now();
+    const found = problems({ $defs, type: 'object', properties: { x: { $ref: '#/$defs/d0' } } });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toMatch(
+      /^A schema can have at most 500 fields; this one has at least 5\d\d$/,
+    );
+  });
+
   it('patterns too complex together', () => {
     const fields = Array.from({ length: 20 }, (_, i) => ({
       name: `f${i}`,

@@ -100,6 +100,8 @@ interface Walk {
   expanding: Set<string>;
   /** Properties met, checkable or not. */
   seen: number;
+  /** Past MAX_FIELDS, objects and $refs are not walked: `seen` then undercounts. */
+  countIsLowerBound: boolean;
   /** The file type the schema declares (x-schemacheck), if any. */
   fileType: unknown;
   /**
@@ -136,6 +138,7 @@ export function readJsonSchema(input: Record<string, unknown>, ctx: Context): Ra
     objects: [],
     expanding: new Set(),
     seen: 0,
+    countIsLowerBound: false,
     fileType: schema.fileType?.value,
     dotsNest: own(ext, 'dotsNest') === true,
     within: 0,
@@ -178,6 +181,7 @@ export function readJsonSchema(input: Record<string, unknown>, ctx: Context): Ra
   schema.objects = walk.objects;
   schema.fields = walk.fields.slice(0, MAX_FIELDS);
   schema.fieldCount = Math.max(walk.fields.length, walk.seen);
+  if (walk.countIsLowerBound) schema.fieldCountIsLowerBound = true;
   return schema;
 }
 
@@ -358,6 +362,16 @@ function readProperty(
   const name = dotted(keys);
   ctx.field = walk.fields.length;
   walk.seen++;
+  if (walk.seen > MAX_FIELDS) {
+    // Refused for its size anyway: count the property, walk no further. $refs that fan out (each
+    // definition naming the next several times) would otherwise make the walk exponential.
+    if (
+      isObject(value) &&
+      (own(value, '$ref') !== undefined || own(value, 'properties') !== undefined)
+    )
+      walk.countIsLowerBound = true;
+    return;
+  }
   if (value === true) {
     pushField(walk, keys, anyValueField(path, walk.fields.length, name, required));
     return;
