@@ -54,11 +54,15 @@ export function formatText({
   }
   if (result.rowLimitExceeded)
     out.push(paint('33', '! Stopped at the row limit; later rows were not checked.'));
-  for (const warning of result.warnings) out.push(`${paint('33', '!')} ${warning.message}`);
+  for (const warning of result.warnings)
+    out.push(`${paint('33', '!')} ${visible(warning.message)}`);
 
   if (counts.byField.size > 0) {
     out.push('', bold('Errors by column'));
-    const width = Math.min(30, Math.max(...[...counts.byField.keys()].map((f) => f.length)));
+    const width = Math.min(
+      30,
+      Math.max(...[...counts.byField.keys()].map((f) => visible(f).length)),
+    );
     const fields = [...counts.byField.entries()].sort((a, b) => total(b[1]) - total(a[1]));
     for (const [field, codes] of fields) {
       const detail = [...codes.entries()]
@@ -66,7 +70,7 @@ export function formatText({
         .map(([code, n]) => `${code} ${n.toLocaleString('en-GB')}`)
         .join(', ');
       out.push(
-        `  ${field.padEnd(width)}  ${total(codes).toLocaleString('en-GB').padStart(9)}  ${dim(detail)}`,
+        `  ${visible(field).padEnd(width)}  ${total(codes).toLocaleString('en-GB').padStart(9)}  ${dim(detail)}`,
       );
     }
   }
@@ -112,16 +116,38 @@ function quote(value: string): string {
   return JSON.stringify(short);
 }
 
+// C0, DEL and C1: escape sequences, line breaks and the like.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text that may carry a cell, a header or a JSON property name (a rule's message quotes the other
+ * field's value; a custom message its {value}): control characters escaped as `quote` does.
+ */
+function visible(text: string): string {
+  return text.replace(CONTROL, (c) =>
+    c === '\n'
+      ? '\\n'
+      : c === '\r'
+        ? '\\r'
+        : c === '\t'
+          ? '\\t'
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /**
  * `  Row 3       category: Must be one of … "Expnese"`. A custom message may leave out the
  * engine's "Did you mean", so the suggestion is added when the message does not carry it.
  */
 function issueLine(issue: Issue, dim: (text: string) => string): string {
-  const where = `${issue.cell ? `${issue.cell} ` : ''}${issue.path ?? (issue.field || ROW_LEVEL)}`;
+  const where = visible(
+    `${issue.cell ? `${issue.cell} ` : ''}${issue.path ?? (issue.field || ROW_LEVEL)}`,
+  );
   const value = issue.value === null ? '' : `  ${dim(quote(issue.value))}`;
   const hint =
     issue.suggestion !== undefined && !issue.message.includes(quote(issue.suggestion))
       ? `  ${dim(`did you mean ${quote(issue.suggestion)}?`)}`
       : '';
-  return `  Row ${String(issue.row).padEnd(7)} ${where}: ${issue.message}${value}${hint}`;
+  return `  Row ${String(issue.row).padEnd(7)} ${where}: ${visible(issue.message)}${value}${hint}`;
 }
