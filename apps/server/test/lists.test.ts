@@ -174,6 +174,58 @@ describe('/v1/lists', () => {
     expect((await call({ url: '/api/v1/lists/countries', key })).statusCode).toBe(404);
   });
 
+  it('refuses a list file it could not store as sent, and keeps the list it would replace', async () => {
+    const { key } = await withKey();
+    const upload = (file: Part & { filename: string }, extra: Part[] = []) =>
+      call({
+        method: 'POST',
+        url: '/api/v1/lists/upload',
+        key,
+        parts: [{ name: 'name', value: 'codes' }, ...extra, file],
+      });
+    const saved = await upload({ name: 'file', filename: 'codes.txt', content: 'DE\nFR\n' });
+    expect(saved.statusCode, saved.body).toBe(201);
+
+    const refusals: Array<[Part & { filename: string }, Part[], string]> = [
+      [{ name: 'file', filename: 'codes.txt', content: '' }, [], 'The list file has no values'],
+      [
+        { name: 'file', filename: 'codes.txt', content: '\r\n\n\n' },
+        [],
+        'The list file has no values',
+      ],
+      [
+        { name: 'file', filename: 'codes.csv', content: 'code,name\r\n,Germany\r\n' },
+        [{ name: 'column', value: 'code' }],
+        "The column 'code' of the CSV file has no values.",
+      ],
+      [
+        { name: 'file', filename: 'codes.txt', content: Buffer.from('DE\nF\u0000R\n') },
+        [],
+        'NUL character (U+0000) on line 2',
+      ],
+      [
+        { name: 'file', filename: 'codes.txt', content: `DE\n${'x'.repeat(10_000)}\n` },
+        [],
+        'at most 1,000 characters; one has 10,000',
+      ],
+    ];
+    for (const [file, extra, message] of refusals) {
+      const res = await upload(file, [...extra, { name: 'replace', value: 'true' }]);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_upload' });
+      expect(res.json().error).toContain(message);
+    }
+    expect((await call({ url: '/api/v1/lists/codes', key })).json().values).toEqual(['DE', 'FR']);
+
+    // The longest value a list given as JSON may have is taken from a file too.
+    const longest = 'y'.repeat(1000);
+    const atMost = await upload({ name: 'file', filename: 'codes.txt', content: `${longest}\n` }, [
+      { name: 'replace', value: 'true' },
+    ]);
+    expect(atMost.statusCode, atMost.body).toBe(200);
+    expect((await call({ url: '/api/v1/lists/codes', key })).json().values).toEqual([longest]);
+  });
+
   it("a list named like another list's id never stands for both", async () => {
     const { key } = await withKey();
     const first = await call({

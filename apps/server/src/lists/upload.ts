@@ -2,6 +2,7 @@ import {
   LIST_NAME_MESSAGE,
   LIST_NAME_PATTERN,
   LIST_UPLOAD_MAX_BYTES,
+  LIST_VALUE_MAX,
 } from '@schemacheck/contracts';
 import { parseSchemaText, readListValues } from '@schemacheck/engine';
 import type { Multipart } from '@fastify/multipart';
@@ -71,11 +72,34 @@ export async function readListUpload(request: FastifyRequest): Promise<ListUploa
   } catch {
     throw invalid('The list file is not UTF-8 text.');
   }
+  // The database cannot hold U+0000 in text; a list given as JSON is refused for it too.
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    let line = 1;
+    for (let at = text.indexOf('\n'); at >= 0 && at < nul; at = text.indexOf('\n', at + 1)) line++;
+    throw invalid(`The list file has a NUL character (U+0000) on line ${line}; lists hold text.`);
+  }
   const column = fields.column?.trim() || undefined;
   const csv = column !== undefined || /\.csv$/i.test(file.name);
   const read = readListValues(text, { csv, ...(column !== undefined ? { column } : {}) });
   if (!read.ok) throw invalid(read.message);
-  return { name, values: [...read.values], replace: fields.replace === 'true' };
+  const values = [...read.values];
+  // The limits a list given as JSON has (listValuesSchema), so that no list holds what the
+  // other way of sending it refuses.
+  if (values.length === 0) {
+    throw invalid(
+      !csv
+        ? 'The list file has no values: put one value on each line.'
+        : `The ${column !== undefined ? `column '${column}'` : 'first column'} of the CSV file has no values.`,
+    );
+  }
+  const long = values.find((v) => v.length > LIST_VALUE_MAX);
+  if (long !== undefined) {
+    throw invalid(
+      `A list value may have at most ${LIST_VALUE_MAX.toLocaleString('en-GB')} characters; one has ${long.length.toLocaleString('en-GB')} ("${long.slice(0, 20)}…").`,
+    );
+  }
+  return { name, values, replace: fields.replace === 'true' };
 }
 
 /** The list names a schema's fields use in `inList` (none for a schema the engine refuses). */

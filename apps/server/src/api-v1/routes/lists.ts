@@ -81,7 +81,7 @@ export default function listRoutes(v1: ApiV1) {
       tag: 'Lists',
       summary: 'Create a reference list from a file',
       description:
-        'A .txt file (one value a line) or a column of a .csv file (`column`: its header name or 1-based position; the first column by default). Empty lines and cells are skipped, duplicates kept once. With `replace=true` a list of the same name has its values replaced (200).',
+        'A .txt file (one value a line) or a column of a .csv file (`column`: its header name or 1-based position; the first column by default). Empty lines and cells are skipped, duplicates kept once; a file with no values, a value over 1,000 characters or a NUL character is refused (invalid_upload). With `replace=true` a list of the same name has its values replaced (200).',
       multipart: listUploadFormSchema,
       responses: {
         200: { description: 'The list of that name was replaced.', schema: listSummarySchema },
