@@ -120,6 +120,23 @@ export interface RawSchema {
   missingValues?: string[];
 }
 
+/**
+ * Cells that mean "no value" (Table Schema's missingValues, also kept by our JSON Schema export):
+ * the list without "", which always means no value; undefined when nothing is left.
+ */
+export function readMissingValueList(
+  value: unknown,
+  path: string,
+  ctx: Context,
+): string[] | undefined {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+    ctx.problem(path, 'missingValues must be a list of text values, like ["", "NA"]');
+    return undefined;
+  }
+  const list = [...new Set((value as string[]).filter((v) => v !== ''))];
+  return list.length > 0 ? list : undefined;
+}
+
 export function buildModel(raw: RawSchema, ctx: Context): SchemaModel | undefined {
   const name = readText(raw.name, ctx) ?? '';
   if (name.length > MAX_SCHEMA_NAME_LENGTH) {

@@ -184,4 +184,20 @@ describe('Table Schema import', () => {
     ]);
     expect(exportSchema(value, 'tableschema').missingValues).toEqual(['', 'NA']);
   });
+  it('missingValues survive a trip through JSON Schema: NA stays no value', () => {
+    const { value } = ok({
+      fields: [
+        { name: 'n', type: 'integer' },
+        { name: 'r', type: 'integer', constraints: { required: true } },
+      ],
+      missingValues: ['', 'NA', '-'],
+    });
+    const viaJsonSchema = ok(JSON.parse(JSON.stringify(exportSchema(value, 'jsonschema')))).value;
+    expect(viaJsonSchema.missingValues).toEqual(['NA', '-']);
+    const bytes = new TextEncoder().encode('n,r\nNA,1\n2,NA\n-,3\n');
+    const result = validateBytes(viaJsonSchema, bytes, { fileType: 'csv' });
+    expect(result.errors.map((e) => `${e.row} ${e.field} ${e.code}`)).toEqual(['3 r required']);
+    const back = ok(JSON.parse(JSON.stringify(exportSchema(viaJsonSchema, 'tableschema')))).value;
+    expect(back.missingValues).toEqual(['NA', '-']);
+  });
 });

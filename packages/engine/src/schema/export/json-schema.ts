@@ -29,6 +29,8 @@ export function toJsonSchema(model: SchemaModel): Json {
   if (model.fileType !== undefined) ext.fileType = model.fileType;
   if (model.orderMatters) ext.orderMatters = true;
   if (!model.additionalColumns) ext.additionalColumns = false;
+  // Table Schema's cells that mean "no value" (NA): JSON Schema has no word for them.
+  if (model.missingValues !== undefined) ext.missingValues = [...model.missingValues];
   if (Object.keys(ext).length > 0) out[EXTENSION_KEY] = ext;
   if (model.rules !== undefined) exportRules(model, out);
   return out;

@@ -5,7 +5,7 @@
 import type { FieldType, ObjectSpec } from '../../model.ts';
 import { LosslessNumber } from '../../model.ts';
 import { DEFAULT_DATE_FORMAT, ISO_DATE_TIME_FORMAT } from '../../rules/date-format.ts';
-import type { RawField, RawSchema, RuleKey } from '../build.ts';
+import { type RawField, type RawSchema, type RuleKey, readMissingValueList } from '../build.ts';
 import {
   type Context,
   type Found,
@@ -143,6 +143,11 @@ export function readJsonSchema(input: Record<string, unknown>, ctx: Context): Ra
     dotsNest: own(ext, 'dotsNest') === true,
     within: 0,
   };
+  const missing = own(ext, 'missingValues');
+  if (missing !== undefined) {
+    const list = readMissingValueList(missing, joinPath(extPath, 'missingValues'), ctx);
+    if (list !== undefined) schema.missingValues = list;
+  }
   const record = recordSchema(input, walk);
   if (record === undefined) return schema;
   schema.fieldsPath = joinPath(record.path, 'properties');

@@ -10,7 +10,7 @@ import {
 } from '../../rules/date-format.ts';
 import { compileSafeRegex } from '../../rules/safe-regex.ts';
 import { patternShape } from '../../rules/regex-shape.ts';
-import type { RawField, RawSchema } from '../build.ts';
+import { type RawField, type RawSchema, readMissingValueList } from '../build.ts';
 import { type Context, type Found, found, isObject, joinPath, own } from '../context.ts';
 import { numericText } from '../context.ts';
 import { EXTENSION_KEY } from './json-schema.ts';
@@ -139,15 +139,10 @@ export function readTableSchema(input: Record<string, unknown>, ctx: Context): R
 function readMissingValues(input: Record<string, unknown>, ctx: Context): string[] | undefined {
   const value = own(input, 'missingValues');
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-    ctx.problem('missingValues', 'missingValues must be a list of text values, like ["", "NA"]');
-    return undefined;
-  }
-  const list = [...new Set((value as string[]).filter((v) => v !== ''))];
-  if (!value.includes('')) {
+  if (Array.isArray(value) && !value.includes('')) {
     ctx.warn('missingValues without "" still treats an empty cell as missing (at missingValues)');
   }
-  return list.length > 0 ? list : undefined;
+  return readMissingValueList(value, 'missingValues', ctx);
 }
 
 /** uniqueKeys: lists of field names unique together (one name: that field is unique). */
