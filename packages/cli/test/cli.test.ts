@@ -309,4 +309,36 @@ describe('schemacheck infer and convert', () => {
     const again = await validate('bad.csv', ['--format', 'json'], 'schema.jsonschema.json');
     expect(JSON.parse(again.stdout).errorCount).toBe(3);
   });
+
+  it('says on stderr what the converted schema leaves out', async () => {
+    await writeFile(
+      join(dir, 'if-else.schema.json'),
+      JSON.stringify({
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+        if: { properties: { a: { const: 'x' } }, required: ['a'] },
+        then: { required: ['b'] },
+        else: { required: ['a'] },
+      }),
+    );
+    const run = await cli(['convert', join(dir, 'if-else.schema.json'), '--to', 'tableschema']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("Keyword 'if' with else is not supported");
+    expect(JSON.parse(run.stdout).fields).toHaveLength(2);
+
+    await writeFile(
+      join(dir, 'na.tableschema.json'),
+      JSON.stringify({ fields: [{ name: 'n', type: 'integer' }], missingValues: ['', 'NA'] }),
+    );
+    const toWeb = await cli(['convert', join(dir, 'na.tableschema.json'), '--to', 'web']);
+    expect(toWeb.code).toBe(0);
+    expect(toWeb.stderr).toContain('missingValues ("NA") cannot be written in the web form');
+    const toJsonSchema = await cli([
+      'convert',
+      join(dir, 'na.tableschema.json'),
+      '--to',
+      'jsonschema',
+    ]);
+    expect(toJsonSchema.stderr).toBe('');
+  });
 });
