@@ -248,6 +248,39 @@ describe('severity and message templates', () => {
     ]);
     expect(shown(csv(m, 'code\nab\n'))).toEqual(['2 code: code must be three capitals, not "ab"']);
   });
+  it('a message quotes a long cell cut as the issue value is, in CSV and JSON alike', () => {
+    const long = 'x'.repeat(900);
+    const cut = `${'x'.repeat(199)}…`;
+    const fields = [
+      field('country'),
+      field('vat'),
+      field('start', 'string', { maxLength: 3, message: '{field}: {value}' }),
+      field('end'),
+    ];
+    const rules = [
+      { kind: 'requiredWhen', field: 'vat', when: { field: 'country', op: 'isNotEmpty' } },
+      { kind: 'compare', left: 'end', op: '>', right: 'start' },
+      { kind: 'emptyWhen', field: 'end', when: { field: 'country', op: '=', value: long } },
+      { kind: 'compare', left: 'country', op: '=', value: 'A', message: '{value}|{other}' },
+    ];
+    const m = schema(fields, rules);
+    const expected = [
+      `start: ${cut}`,
+      `Required when country is "${cut}"`,
+      `Must be greater than start ("${cut}")`,
+      `Must be empty when country is "${cut}"`,
+      `${cut}|A`,
+    ];
+    for (const byteCore of [true, false]) {
+      const r = csv(m, `country,vat,end,start\n${long},,a,${long}\n`, { byteCore });
+      expect(r.errors.map((e) => e.message)).toEqual(expected);
+    }
+    const record = JSON.stringify([{ country: long, end: 'a', start: long }]);
+    const json = validateBytes({ ...m, fileType: 'json' }, new TextEncoder().encode(record), {
+      fileType: 'json',
+    });
+    expect(json.errors.map((e) => e.message)).toEqual(expected);
+  });
   it('every issue sent to onIssue carries its severity', () => {
     const seen: (string | undefined)[] = [];
     const m = schema([field('a', 'integer', { severity: 'warning' }), field('b', 'integer')]);

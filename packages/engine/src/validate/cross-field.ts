@@ -33,6 +33,7 @@ import {
   type Decimal,
   type DecimalScan,
 } from './decimal.ts';
+import { truncateValue } from './issue-value.ts';
 import { ruleMessages, renderTemplate } from './messages.ts';
 import type { LastValue } from './rules/last-value.ts';
 import { isCanonicalInteger, KeyHash, type SeenRegistry, SeenValues } from './rules/unique.ts';
@@ -557,7 +558,7 @@ function compileCondition(when: RuleCondition, reader: SlotReader): Condition {
   return {
     test,
     reader,
-    describe: (view) => ruleMessages.condition(when, reader.kind, reader.text(view)),
+    describe: (view) => ruleMessages.condition(when, reader.kind, truncateValue(reader.text(view))),
   };
 }
 
@@ -577,13 +578,15 @@ function compileRule(
     other: string,
   ) => {
     const value = target.present(view) ? target.text(view) : null;
+    // A message quotes cells as an issue's value does, cut at its length: a huge cell must not
+    // make every message that names it huge too.
     const failure: RuleFailure = {
       fieldIndex: target.fieldIndex,
       code,
       message:
         template === undefined
           ? message
-          : renderTemplate(template, target.name, value ?? '', other),
+          : renderTemplate(template, target.name, truncateValue(value ?? ''), truncateValue(other)),
       value,
     };
     if (severity !== undefined) failure.severity = severity;
@@ -654,7 +657,7 @@ function compileRule(
           check(view, _row, out) {
             const order = left.compare(view, right);
             if (order === undefined || holds(op, order)) return;
-            const other = right.text(view);
+            const other = truncateValue(right.text(view));
             const message = ruleMessages.compareField(op, left.kind, right.name, other);
             fail(out, left, view, 'compare', message, other);
           },

@@ -42,7 +42,8 @@ export const REQUIRED: Failure = { code: 'required', message: messages.required 
 
 /**
  * The issue of a field's failure: its severity and own message template (FieldRules) applied, and
- * the suggestion carried. `shown` is the value for the issue (cut), `raw` the value for {value}.
+ * the suggestion carried. `shown` is the value for the issue (cut), `raw` the value for {value}
+ * (cut the same way, so that a CSV cell and a JSON string give the same message).
  */
 export function fieldIssue(
   row: number,
@@ -58,7 +59,7 @@ export function fieldIssue(
     message:
       field.template === undefined
         ? f.message
-        : renderTemplate(field.template, field.name, raw, ''),
+        : renderTemplate(field.template, field.name, truncateValue(raw), ''),
     value: shown,
   };
   if (field.severity !== undefined) issue.severity = field.severity;
