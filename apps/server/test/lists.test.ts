@@ -174,6 +174,40 @@ describe('/v1/lists', () => {
     expect((await call({ url: '/api/v1/lists/countries', key })).statusCode).toBe(404);
   });
 
+  it('stores every value of a list file over 1 MiB, and refuses one over 64 MB', async () => {
+    const { key } = await withKey();
+    const skus = Array.from({ length: 200_000 }, (_, i) => `SKU-${i}`);
+    const content = skus.join('\n');
+    expect(Buffer.byteLength(content)).toBeGreaterThan(1024 * 1024);
+    const uploaded = await call({
+      method: 'POST',
+      url: '/api/v1/lists/upload',
+      key,
+      parts: [
+        { name: 'name', value: 'skus' },
+        { name: 'file', filename: 'skus.txt', content },
+      ],
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().value_count).toBe(skus.length);
+    expect((await call({ url: '/api/v1/lists/skus', key })).json().values).toEqual(skus);
+
+    const tooBig = await call({
+      method: 'POST',
+      url: '/api/v1/lists/upload',
+      key,
+      parts: [
+        { name: 'name', value: 'skus' },
+        { name: 'replace', value: 'true' },
+        { name: 'file', filename: 'skus.txt', content: Buffer.alloc(64 * 1024 * 1024 + 1, 'A\n') },
+      ],
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ code: 'list_too_large' });
+    expect(tooBig.json().error).toContain('64 MB');
+    expect((await call({ url: '/api/v1/lists/skus', key })).json().value_count).toBe(skus.length);
+  });
+
   it('refuses a list file it could not store as sent, and keeps the list it would replace', async () => {
     const { key } = await withKey();
     const upload = (file: Part & { filename: string }, extra: Part[] = []) =>
@@ -412,6 +446,25 @@ describe('/api/lists (the Profile page)', () => {
       headers: body.headers,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
+    // A Pro list at its limit whose file is over 1 MiB is stored whole.
+    const long = Array.from(
+      { length: limit },
+      (_, i) => `${String(i).padStart(5, '0')}-${'x'.repeat(120)}`,
+    );
+    const longBody = multipartBody([
+      { name: 'name', value: 'long' },
+      { name: 'file', filename: 'long.txt', content: long.join('\n') },
+    ]);
+    const longSaved = await pro.request({
+      method: 'POST',
+      url: '/api/lists',
+      payload: longBody.payload,
+      headers: longBody.headers,
+    });
+    expect(longSaved.statusCode, longSaved.body).toBe(201);
+    expect(longSaved.json().value_count).toBe(limit);
+    expect((await pro.request({ method: 'DELETE', url: '/api/lists/long' })).statusCode).toBe(204);
+
     const listed = (await pro.get('/api/lists')).json();
     expect(listed.limits).toEqual({ values_per_list: limit, lists: 100 });
     expect(

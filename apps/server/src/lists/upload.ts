@@ -21,6 +21,10 @@ export interface ListUpload {
 }
 
 const invalid = (message: string) => new AppError('invalid_upload', { message });
+const tooLarge = () =>
+  new AppError('list_too_large', {
+    message: `A list file may have at most ${LIST_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+  });
 
 export async function readListUpload(request: FastifyRequest): Promise<ListUpload> {
   if (!request.isMultipart()) {
@@ -31,7 +35,11 @@ export async function readListUpload(request: FastifyRequest): Promise<ListUploa
   const fields: Record<string, string> = {};
   let file: { name: string; bytes: Buffer } | null = null;
   try {
-    const parts: AsyncIterableIterator<Multipart> = request.parts();
+    // The plugin's own file limit is the 1 MiB body limit, past which it cuts the file short
+    // without an error: a list would be saved with the values of its first MiB.
+    const parts: AsyncIterableIterator<Multipart> = request.parts({
+      limits: { fileSize: LIST_UPLOAD_MAX_BYTES },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
@@ -45,13 +53,10 @@ export async function readListUpload(request: FastifyRequest): Promise<ListUploa
       let bytes = 0;
       for await (const chunk of part.file as AsyncIterable<Buffer>) {
         bytes += chunk.byteLength;
-        if (bytes > LIST_UPLOAD_MAX_BYTES) {
-          throw new AppError('list_too_large', {
-            message: `A list file may have at most ${LIST_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
-          });
-        }
+        if (bytes > LIST_UPLOAD_MAX_BYTES) throw tooLarge();
         chunks.push(chunk);
       }
+      if ((part.file as { truncated?: boolean }).truncated) throw tooLarge();
       file = { name: part.filename ?? '', bytes: Buffer.concat(chunks) };
     }
   } catch (err) {
