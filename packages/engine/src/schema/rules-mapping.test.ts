@@ -166,6 +166,39 @@ describe('Table Schema import', () => {
     expect(value.rules).toEqual([{ kind: 'uniqueTogether', fields: ['a', 'b'] }]);
     expect(value.fields[2]?.rules.unique).toBe(true);
   });
+  it('foreignKeys to another resource are reference lists (inList), and export writes them back', () => {
+    const { value, warnings } = ok({
+      fields: [{ name: 'country' }, { name: 'a' }, { name: 'b' }, { name: 'parent' }],
+      foreignKeys: [
+        { fields: 'country', reference: { resource: 'countries', fields: 'code' } },
+        { fields: ['a', 'b'], reference: { resource: 'pairs', fields: ['x', 'y'] } },
+        { fields: 'parent', reference: { resource: '', fields: 'a' } },
+      ],
+    });
+    expect(value.fields.map((f) => f.rules.inList)).toEqual([
+      'countries',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(warnings).toEqual([
+      'foreignKeys[1] has several fields, which a list cannot check; it was ignored',
+      'foreignKeys[2] refers to this table itself, which is not a list; it was ignored',
+    ]);
+    const bytes = new TextEncoder().encode('country,a,b,parent\nDE,1,2,3\nXX,1,2,3\n');
+    const result = validateBytes(value, bytes, {
+      fileType: 'csv',
+      lists: { countries: ['DE', 'FR'] },
+    });
+    expect(result.errors.map((e) => `${e.row} ${e.field} ${e.code}`)).toEqual([
+      '3 country in_list',
+    ]);
+    const exported = exportSchema(value, 'tableschema');
+    expect(exported.foreignKeys).toEqual([
+      { fields: 'country', reference: { resource: 'countries', fields: 'value' } },
+    ]);
+    expect(strip(ok(JSON.parse(JSON.stringify(exported))).value)).toEqual(strip(value));
+  });
   it('missingValues are honoured: NA is no value, in both CSV paths', () => {
     const { value } = ok({
       fields: [

@@ -1,6 +1,6 @@
 // The model as a Frictionless Table Schema. Patterns become whole-value patterns (Table Schema
 // anchors them); date layouts become strftime; what Table Schema cannot say goes under
-// "x-schemacheck" on the field or the schema.
+// "x-schemacheck" on the field or the schema; a field's reference list is a foreign key.
 import type { FieldSpec, SchemaModel } from '../../model.ts';
 import {
   DEFAULT_DATE_FORMAT,
@@ -29,6 +29,13 @@ export function toTableSchema(model: SchemaModel): Json {
     if (keys.length > 0) out.uniqueKeys = keys;
   }
   if (model.missingValues !== undefined) out.missingValues = ['', ...model.missingValues];
+  // A reference list is another resource of one column (read back as inList).
+  const foreignKeys = model.fields.flatMap((f) =>
+    f.rules.inList === undefined
+      ? []
+      : [{ fields: f.name, reference: { resource: f.rules.inList, fields: 'value' } }],
+  );
+  if (foreignKeys.length > 0) out.foreignKeys = foreignKeys;
   if (Object.keys(ext).length > 0) out[EXTENSION_KEY] = ext;
   return out;
 }
@@ -45,7 +52,6 @@ function field(f: FieldSpec): Json {
   }
   if (f.required) constraints.required = true;
   if (r.unique === true) constraints.unique = true;
-  if (r.inList !== undefined) ext.inList = r.inList;
   if (r.severity !== undefined) ext.severity = r.severity;
   if (r.message !== undefined) ext.message = r.message;
   if (r.minLength !== undefined) constraints.minLength = r.minLength;

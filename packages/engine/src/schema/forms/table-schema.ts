@@ -89,8 +89,7 @@ export function readTableSchema(input: Record<string, unknown>, ctx: Context): R
       ctx.warn(`Table Schema property '${key}' is not supported and was ignored at ${key}`);
   }
   const missing = readMissingValues(input, ctx);
-  if (own(input, 'foreignKeys') !== undefined)
-    ctx.warn('foreignKeys is not supported and was ignored at foreignKeys');
+  const lists = foreignKeyLists(input, ctx);
   const keys = primaryKey(input, ctx);
   const key = keys?.length === 1 ? keys[0] : undefined;
   // Our export writes every cross-field rule in the extension: then it is the whole truth.
@@ -106,6 +105,15 @@ export function readTableSchema(input: Record<string, unknown>, ctx: Context): R
   const requiredFields = new Set(keys ?? []);
 
   const list = readFieldList(input, 'fields', '', ctx);
+  const names = new Set(
+    list?.items.map((item) => (isObject(item) ? own(item, 'name') : undefined)),
+  );
+  for (const [name, f] of lists) {
+    if (!names.has(name))
+      ctx.warn(
+        `foreignKeys names the field '${name}', which the schema lacks; it was ignored at ${f.path.replace(/\.reference\.resource$/, '')}`,
+      );
+  }
   return {
     name: found(ext, 'name', extPath) ?? found(input, 'name', '') ?? found(input, 'title', ''),
     fileType: found(ext, 'fileType', extPath),
@@ -118,7 +126,7 @@ export function readTableSchema(input: Record<string, unknown>, ctx: Context): R
         : readEach(
             list,
             (item, path, ordinal) =>
-              readTableField(item, path, ordinal, key, requiredFields, uniqueFields, ctx),
+              readTableField(item, path, ordinal, key, requiredFields, uniqueFields, lists, ctx),
             ctx,
           ),
     fieldsPath: 'fields',
@@ -143,6 +151,50 @@ function readMissingValues(input: Record<string, unknown>, ctx: Context): string
     ctx.warn('missingValues without "" still treats an empty cell as missing (at missingValues)');
   }
   return readMissingValueList(value, 'missingValues', ctx);
+}
+
+/**
+ * foreignKeys from one field to another resource's one field: that resource is a reference list,
+ * the field's `inList` (a list has one column, so the resource's field name is not kept). Keys of
+ * several fields, or into this table itself (`resource: ""`), are no list: warned, not checked.
+ */
+function foreignKeyLists(input: Record<string, unknown>, ctx: Context): Map<string, Found> {
+  const lists = new Map<string, Found>();
+  const value = own(input, 'foreignKeys');
+  if (value === undefined) return lists;
+  if (!Array.isArray(value)) {
+    ctx.warn('foreignKeys must be a list of foreign keys; it was ignored at foreignKeys');
+    return lists;
+  }
+  const single = (v: unknown): string | undefined =>
+    typeof v === 'string'
+      ? v
+      : Array.isArray(v) && v.length === 1 && typeof v[0] === 'string'
+        ? v[0]
+        : undefined;
+  value.forEach((fk, i) => {
+    const path = joinPath('foreignKeys', i);
+    const reference = isObject(fk) ? own(fk, 'reference') : undefined;
+    const resource = isObject(reference) ? own(reference, 'resource') : undefined;
+    const field = isObject(fk) ? single(own(fk, 'fields')) : undefined;
+    const target = isObject(reference) ? single(own(reference, 'fields')) : undefined;
+    let why: string | undefined;
+    if (!isObject(fk) || !isObject(reference) || typeof resource !== 'string')
+      why = 'is not a foreign key ({fields, reference: {resource, fields}})';
+    else if (resource === '') why = 'refers to this table itself, which is not a list';
+    else if (field === undefined || target === undefined)
+      why = 'has several fields, which a list cannot check';
+    if (why !== undefined || field === undefined) {
+      ctx.warn(`${path} ${why ?? 'is not a foreign key'}; it was ignored`);
+      return;
+    }
+    lists.set(field, {
+      value: resource,
+      path: joinPath(joinPath(path, 'reference'), 'resource'),
+      label: 'foreignKeys reference resource',
+    });
+  });
+  return lists;
 }
 
 /** uniqueKeys: lists of field names unique together (one name: that field is unique). */
@@ -182,6 +234,7 @@ function readTableField(
   key: string | undefined,
   requiredFields: ReadonlySet<string>,
   uniqueFields: ReadonlySet<string>,
+  lists: ReadonlyMap<string, Found>,
   ctx: Context,
 ): RawField | undefined {
   if (!isObject(item)) {
@@ -274,6 +327,8 @@ function readTableField(
     required = { value: true, path: 'primaryKey', label: 'required' };
   if (typeof name?.value === 'string' && uniqueFields.has(name.value))
     rules.unique ??= { value: true, path: 'uniqueKeys', label: 'unique' };
+  const list = typeof name?.value === 'string' ? lists.get(name.value) : undefined;
+  if (list !== undefined) rules.inList = list;
   if (key !== undefined && name?.value === key) {
     required = { value: true, path: 'primaryKey', label: 'required' };
     rules.unique ??= { value: true, path: 'primaryKey', label: 'unique' };
