@@ -139,6 +139,27 @@ describe('JSON Schema import', () => {
     expect(value.rules).toBeUndefined();
     expect(warnings.join('\n')).toMatch(/'if' with else is not supported/);
   });
+  it('a property named with a dot in a condition, not described, is still checked', () => {
+    const { value, warnings } = ok({
+      type: 'object',
+      properties: { c: { type: 'string' } },
+      dependentRequired: { 'a.b': ['c'] },
+      allOf: [
+        { if: { properties: { c: { const: 'x' } }, required: ['c'] }, then: { required: ['d.e'] } },
+      ],
+    });
+    expect(value.rules).toHaveLength(2);
+    expect(warnings).toEqual([
+      "Property 'a.b' is named in dependentRequired but not described; its presence is checked and any value is accepted (at dependentRequired)",
+      "Property 'd.e' is named in then but not described; its presence is checked and any value is accepted (at then)",
+    ]);
+    const text = JSON.stringify([{ 'a.b': 1 }, { c: 'x', d: { e: 1 } }, { c: 'x', 'd.e': 1 }]);
+    const r = validateBytes(value, new TextEncoder().encode(text), { fileType: 'json' });
+    expect(r.errors.map((e) => `${e.row} ${e.field} ${e.code} ${e.path}`)).toEqual([
+      '1 c required_when $[0].c',
+      "2 d.e required_when $[1]['d.e']",
+    ]);
+  });
   it('x-schemacheck-rules is read as the rule list', () => {
     const { value } = ok({
       type: 'object',

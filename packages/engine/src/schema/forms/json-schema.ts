@@ -829,11 +829,13 @@ function readConditionalRules(
   /** A top-level property named in a condition: described if needed (presence only). */
   const property = (name: string, where: string): boolean => {
     if (names.has(name)) return true;
-    if (name.includes('.')) return false;
     ctx.warn(
-      `Property '${name}' is named in ${where} but not described; its presence is checked and any value is accepted (at ${path})`,
+      `Property '${name}' is named in ${where} but not described; its presence is checked and any value is accepted (at ${joinPath(path, where)})`,
     );
-    walk.fields.push(
+    // pushField keeps a dot in the name as part of the one property's name (`{"a.b": 1}`).
+    pushField(
+      walk,
+      [name],
       anyValueField(joinPath(joinPath(path, 'properties'), name), walk.fields.length, name, false),
     );
     names.add(name);
