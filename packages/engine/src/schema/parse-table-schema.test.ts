@@ -117,6 +117,16 @@ describe('Table Schema', () => {
     ]);
   });
 
+  it('says that a literal Z in a strftime format is read as a time zone', () => {
+    const { value, warnings } = ok(
+      parseSchema({ fields: [{ name: 'at', type: 'datetime', format: '%Y-%m-%dT%H:%M:%SZ' }] }),
+    );
+    expect(value.fields[0]?.rules.format).toBe('YYYY-MM-DDTHH:mm:ssZ');
+    expect(warnings).toEqual([
+      "The letter Z in '%Y-%m-%dT%H:%M:%SZ' is read as a time zone: Z or an offset like +02:00 is accepted there, after an optional fraction of a second (at fields[0].format)",
+    ]);
+  });
+
   it('refuses unknown types, strftime directives it cannot read and bad patterns', () => {
     expect(
       parseSchema({

@@ -466,6 +466,11 @@ function dateFormat(f: Found, fallback: string, ctx: Context): Found | undefined
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
     if (c !== '%') {
+      // Our formats have no literal Z: it is the zone token, which also takes an offset.
+      if (c === 'Z' || c === 'z')
+        ctx.warn(
+          `The letter ${c} in '${f.value}' is read as a time zone: Z or an offset like +02:00 is accepted there, after an optional fraction of a second (at ${f.path})`,
+        );
       out += c;
       continue;
     }
