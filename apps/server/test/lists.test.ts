@@ -21,7 +21,7 @@ async function withKey(tier: SubscriptionTier = 'business') {
 }
 
 async function call(c: {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   key: string;
   json?: unknown;
@@ -258,6 +258,75 @@ describe('/v1/lists', () => {
     ]);
     expect(atMost.statusCode, atMost.body).toBe(200);
     expect((await call({ url: '/api/v1/lists/codes', key })).json().values).toEqual([longest]);
+  });
+
+  it('renames a list and keeps its values, without sending them again', async () => {
+    const { key } = await withKey();
+    const big = Array.from({ length: 200_000 }, (_, i) => `SKU-${i}`);
+    const uploaded = await call({
+      method: 'POST',
+      url: '/api/v1/lists/upload',
+      key,
+      parts: [
+        { name: 'name', value: 'skus' },
+        { name: 'file', filename: 'skus.txt', content: big.join('\n') },
+      ],
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await call({
+      method: 'POST',
+      url: '/api/v1/lists',
+      key,
+      json: { name: 'taken', values: ['x'] },
+    });
+
+    // Too long to send again within the 1 MB body limit of PUT.
+    const put = await call({
+      method: 'PUT',
+      url: '/api/v1/lists/skus',
+      key,
+      json: { name: 'products', values: big },
+    });
+    expect(put.statusCode).toBe(413);
+
+    const renamed = await call({
+      method: 'PATCH',
+      url: '/api/v1/lists/skus',
+      key,
+      json: { name: 'products' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      list_id: uploaded.json().list_id,
+      name: 'products',
+      value_count: big.length,
+    });
+    expect((await call({ url: '/api/v1/lists/skus', key })).statusCode).toBe(404);
+    expect((await call({ url: '/api/v1/lists/products', key })).json().values).toEqual(big);
+
+    const clash = await call({
+      method: 'PATCH',
+      url: '/api/v1/lists/products',
+      key,
+      json: { name: 'taken' },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().code).toBe('list_exists');
+    const bad = await call({
+      method: 'PATCH',
+      url: '/api/v1/lists/products',
+      key,
+      json: { name: 'a/b' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const other = await withKey();
+    const theirs = await call({
+      method: 'PATCH',
+      url: `/api/v1/lists/${uploaded.json().list_id}`,
+      key: other.key,
+      json: { name: 'mine' },
+    });
+    expect(theirs.statusCode).toBe(404);
   });
 
   it("a list named like another list's id never stands for both", async () => {
@@ -506,6 +575,26 @@ describe('/api/lists (the Profile page)', () => {
     expect(validated.json().errors).toEqual([
       expect.objectContaining({ row: 3, code: 'in_list', suggestion: 'Income' }),
     ]);
+
+    // Profile renames a list (with the CSRF token, as every change).
+    const rename = (payload: unknown, csrf?: boolean) =>
+      pro.request({
+        method: 'PATCH',
+        url: '/api/lists/categories',
+        payload: payload as object,
+        ...(csrf === undefined ? {} : { csrf }),
+      });
+    expect((await rename({ name: 'ledger' }, false)).statusCode).toBe(403);
+    expect((await rename({ name: 'codes' })).json().code).toBe('list_exists');
+    const renamed = await rename({ name: 'ledger' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'ledger', value_count: 3 });
+    const back = await pro.request({
+      method: 'PATCH',
+      url: '/api/lists/ledger',
+      payload: { name: 'categories' },
+    });
+    expect(back.statusCode, back.body).toBe(200);
 
     const gone = await pro.request({ method: 'DELETE', url: '/api/lists/categories' });
     expect(gone.statusCode).toBe(204);

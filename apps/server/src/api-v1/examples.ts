@@ -156,6 +156,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     request: { values: [...listValues, 'Refund'] },
     responses: { 200: { ...listSummary, value_count: 4, updated_at: LATER } },
   },
+  renameList: {
+    params: { list: 'categories' },
+    request: { name: 'ledger-categories' },
+    responses: { 200: { ...listSummary, name: 'ledger-categories', updated_at: LATER } },
+  },
   deleteList: { params: { list: 'categories' }, responses: {} },
   validateFile: {
     request: { file: 'sku,price,email\nABC-1234,9.99,ann@example.com\n' },

@@ -30,7 +30,7 @@ import { EVENT_EXAMPLES, EXAMPLE_REQUEST_ID, OPERATION_EXAMPLES } from './exampl
 // with zod's own JSON Schema output (draft 2020-12, which OpenAPI 3.1 uses), so what the routes
 // validate and what the document says cannot drift apart.
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Json = Record<string, unknown>;
 
 export interface ResponseSpec {

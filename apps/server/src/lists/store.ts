@@ -230,6 +230,31 @@ export async function replaceList(
   }
 }
 
+/** A new name, the values kept (a list too long to send again can be renamed). */
+export async function renameList(
+  db: Db,
+  userId: string,
+  key: string,
+  name: string,
+  now: Date,
+): Promise<ListSummaryV1> {
+  const id = await idOf(db, userId, key);
+  try {
+    const [row] = await db
+      .update(referenceLists)
+      .set({ name, updatedAt: now })
+      .where(and(eq(referenceLists.userId, userId), eq(referenceLists.id, id)))
+      .returning(summaryColumns);
+    if (!row) throw listNotFound();
+    return toSummary(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError('list_exists', { message: `A list named ${name} exists.` });
+    }
+    throw err;
+  }
+}
+
 export async function deleteList(db: Db, userId: string, key: string): Promise<void> {
   const id = await idOf(db, userId, key);
   const rows = await db

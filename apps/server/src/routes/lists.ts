@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
-import { listCreateSchema, type ListsResponse } from '@schemacheck/contracts';
+import { listCreateSchema, listRenameSchema, type ListsResponse } from '@schemacheck/contracts';
 import type { FastifyInstance } from 'fastify';
-import { allLists, createList, deleteList, listLimits } from '../lists/store.ts';
+import { allLists, createList, deleteList, listLimits, renameList } from '../lists/store.ts';
 import { readListUpload } from '../lists/upload.ts';
 import { parseBody } from '../lib/validate.ts';
 import { requireUser } from '../plugins/session.ts';
 
 // The Profile page's reference lists (docs/decisions/200): the same store and limits as
-// /v1/lists, for the signed-in user. GET answers the lists with the plan's limits.
+// /v1/lists, for the signed-in user. GET answers the lists with the plan's limits; PATCH renames.
 
 export default async function listWebRoutes(app: FastifyInstance) {
   await app.register(multipart, {
@@ -37,6 +37,11 @@ export default async function listWebRoutes(app: FastifyInstance) {
       app.now(),
     );
     return reply.code(created ? 201 : 200).send(list);
+  });
+
+  app.patch<{ Params: { list: string } }>('/api/lists/:list', auth, async (request) => {
+    const { name } = parseBody(listRenameSchema, request.body);
+    return renameList(app.db, request.auth!.user.id, request.params.list, name, app.now());
   });
 
   app.delete<{ Params: { list: string } }>('/api/lists/:list', auth, async (request, reply) => {

@@ -42,6 +42,10 @@ export const listReplaceSchema = z.object({
 });
 export type ListReplaceInput = z.infer<typeof listReplaceSchema>;
 
+/** PATCH /v1/lists/{list} (and the Profile page's PATCH /api/lists/:list): a new name only. */
+export const listRenameSchema = z.object({ name: listNameSchema });
+export type ListRenameInput = z.infer<typeof listRenameSchema>;
+
 /** POST /v1/lists/upload: a text file (one value a line) or a CSV's column. */
 export const listUploadFormSchema = z.object({
   name: listNameSchema.describe('The name of the new list; send it before the file.'),

@@ -3,6 +3,7 @@ import {
   listListSchema,
   listParamsSchema,
   listQuerySchema,
+  listRenameSchema,
   listReplaceSchema,
   listSchema,
   listSummarySchema,
@@ -14,6 +15,7 @@ import {
   getList,
   listLimits,
   listPageOf,
+  renameList,
   replaceList,
 } from '../../lists/store.ts';
 import { readListUpload } from '../../lists/upload.ts';
@@ -134,6 +136,27 @@ export default function listRoutes(v1: ApiV1) {
     },
     async ({ params, body, auth }) =>
       replaceList(app.db, auth.userId, auth.tier, params.list, body, app.now()),
+  );
+
+  v1.route(
+    {
+      method: 'PATCH',
+      path: '/lists/{list}',
+      operationId: 'renameList',
+      tag: 'Lists',
+      summary: 'Rename a reference list',
+      description:
+        'A new name; the values are kept (a list too long to send again in a PUT can be renamed). Schemas name lists by name: renaming one leaves their `inList` naming the old name.',
+      params: listParamsSchema,
+      body: listRenameSchema,
+      responses: {
+        200: { description: 'The list as stored now.', schema: listSummarySchema },
+        404: notFound,
+        409: { description: 'Another list has the new name (list_exists).' },
+      },
+    },
+    async ({ params, body, auth }) =>
+      renameList(app.db, auth.userId, params.list, body.name, app.now()),
   );
 
   v1.route(
