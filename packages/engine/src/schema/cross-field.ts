@@ -10,6 +10,7 @@ import {
   type FieldSpec,
   type RuleCondition,
 } from '../model.ts';
+import { DEFAULT_FALSY, DEFAULT_TRUTHY } from '../rules/boolean-spellings.ts';
 import { compileDateFormat, DEFAULT_DATE_FORMAT, parseIsoDate } from '../rules/date-format.ts';
 import {
   type Context,
@@ -406,6 +407,17 @@ export function constantProblem(text: string, field: FieldSpec): string | undefi
       return fits || parseIsoDate(text) !== null
         ? undefined
         : `'${text}' is not a date in ${field.name}'s format ${format}${format === DEFAULT_DATE_FORMAT ? '' : ' (or YYYY-MM-DD)'}`;
+    }
+    case 'boolean': {
+      // Read as the rules read a cell (validate/cross-field.ts): the field's spellings, any case,
+      // and true/false, which is how JSON booleans arrive. Any other constant never matches.
+      const truthy = field.rules.truthy ?? DEFAULT_TRUTHY;
+      const falsy = field.rules.falsy ?? DEFAULT_FALSY;
+      const lower = text.toLowerCase();
+      const reads = [...truthy, ...falsy, 'true', 'false'].some((v) => v.toLowerCase() === lower);
+      return reads
+        ? undefined
+        : `'${text}' is not true or false, but ${field.name} is a true/false field (${truthy.join(', ')} / ${falsy.join(', ')})`;
     }
     default:
       return undefined;

@@ -174,7 +174,13 @@ describe('comparisons follow the fields’ types', () => {
 });
 
 describe('schema problems name the rule by its path', () => {
-  const fields = [field('a', 'date'), field('b', 'number'), field('c')];
+  const fields = [
+    field('a', 'date'),
+    field('b', 'number'),
+    field('c'),
+    field('f', 'boolean'),
+    field('g', 'boolean', { truthy: ['Y'], falsy: ['N'] }),
+  ];
   it.each([
     [
       { kind: 'compare', left: 'a', op: '<', right: 'b' },
@@ -208,8 +214,30 @@ describe('schema problems name the rule by its path', () => {
       { kind: 'compare', left: 'b', op: '<' },
       'rules[0]: A compare rule needs either right (a field) or value (a constant)',
     ],
+    [
+      // A constant no cell can read as: the rule would never (or always) hold.
+      { kind: 'compare', left: 'f', op: '!=', value: 'maybe' },
+      "rules[0].value: 'maybe' is not true or false, but f is a true/false field (true, 1, yes, on / false, 0, no, off)",
+    ],
+    [
+      { kind: 'requiredWhen', field: 'c', when: { field: 'g', op: 'in', value: ['Y', 'yes'] } },
+      "rules[0].when.value[1]: 'yes' is not true or false, but g is a true/false field (Y / N)",
+    ],
   ])('%j', (rule, message) => {
     expect(problems(fields, [rule])).toEqual([message]);
+  });
+  it('a true/false constant is read as the field reads a cell', () => {
+    const rules = [
+      { kind: 'requiredWhen', field: 'c', when: { field: 'g', op: '=', value: 'y' } },
+      { kind: 'requiredWhen', field: 'c', when: { field: 'g', op: '=', value: true } },
+      { kind: 'compare', left: 'f', op: '=', value: 'NO' },
+    ];
+    expect(problems(fields, rules)).toEqual([]);
+    expect(shown(csv(schema(fields, rules), 'a,b,c,f,g\n,,,no,Y\n,,,yes,N\n'))).toEqual([
+      '2 c: Required when g is "Y"',
+      '2 c: Required when g is "Y"',
+      '3 f: Must be equal to NO',
+    ]);
   });
 });
 
