@@ -96,7 +96,10 @@ describe('/v1/lists', () => {
       json: { name: 'categories', values: ['x'] },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('list_exists');
+    expect(again.json()).toMatchObject({
+      code: 'list_exists',
+      error: 'A list named categories exists. Replace its values with PUT /v1/lists/categories.',
+    });
 
     const bad = await call({
       method: 'POST',
@@ -163,6 +166,19 @@ describe('/v1/lists', () => {
     });
     expect(text.statusCode, text.body).toBe(200);
     expect(text.json().value_count).toBe(3);
+    const taken = await call({
+      method: 'POST',
+      url: '/api/v1/lists/upload',
+      key,
+      parts: [
+        { name: 'name', value: 'countries' },
+        { name: 'file', filename: 'codes.txt', content: 'ES\n' },
+      ],
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe(
+      'A list named countries exists. Send replace=true to replace its values.',
+    );
 
     // Another account sees none of them.
     const other = await withKey();
@@ -586,6 +602,13 @@ describe('/api/lists (the Profile page)', () => {
       });
     expect((await rename({ name: 'ledger' }, false)).statusCode).toBe(403);
     expect((await rename({ name: 'codes' })).json().code).toBe('list_exists');
+    // Profile has no API to point at: a name in use says what the page can do.
+    const again = await pro.post('/api/lists', { name: 'codes', values: ['A'] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'list_exists',
+      error: 'A list named codes exists. Choose another name, or delete that list first.',
+    });
     const renamed = await rename({ name: 'ledger' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'ledger', value_count: 3 });

@@ -140,6 +140,8 @@ export interface SaveList {
   values: readonly string[];
   /** Replace the values of the list of that name instead of refusing the name. */
   replace?: boolean;
+  /** What the caller's client can do about a name in use (each way of saving has its own). */
+  existsHint?: string;
 }
 
 export async function createList(
@@ -158,7 +160,7 @@ export async function createList(
   if (existing) {
     if (!input.replace) {
       throw new AppError('list_exists', {
-        message: `A list named ${input.name} exists; replace it with PUT /v1/lists/${input.name}.`,
+        message: `A list named ${input.name} exists.${input.existsHint ? ` ${input.existsHint}` : ''}`,
       });
     }
     const [row] = await db

@@ -33,7 +33,7 @@ export default async function listWebRoutes(app: FastifyInstance) {
       app.db,
       user.id,
       user.subscriptionTier,
-      input,
+      { ...input, existsHint: 'Choose another name, or delete that list first.' },
       app.now(),
     );
     return reply.code(created ? 201 : 200).send(list);

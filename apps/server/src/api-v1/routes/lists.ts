@@ -69,7 +69,9 @@ export default function listRoutes(v1: ApiV1) {
       },
     },
     async ({ body, auth, reply }) => {
-      const { list } = await createList(app.db, auth.userId, auth.tier, body, app.now());
+      const existsHint = `Replace its values with PUT /v1/lists/${body.name}.`;
+      const input = { ...body, existsHint };
+      const { list } = await createList(app.db, auth.userId, auth.tier, input, app.now());
       reply.code(201);
       return list;
     },
@@ -96,7 +98,8 @@ export default function listRoutes(v1: ApiV1) {
     },
     async ({ request, auth, reply }) => {
       const upload = await readListUpload(request);
-      const { list, created } = await createList(app.db, auth.userId, auth.tier, upload, app.now());
+      const input = { ...upload, existsHint: 'Send replace=true to replace its values.' };
+      const { list, created } = await createList(app.db, auth.userId, auth.tier, input, app.now());
       reply.code(created ? 201 : 200);
       return list;
     },
