@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LosslessNumber } from '../model.ts';
 import { parseSchema } from '../schema/parse.ts';
+import { validateBytes } from '../validate/validator.ts';
 import type { WebField } from '../schema/web-types.ts';
 import { inferProposal, inferSchema, MISFITS_LISTED } from './infer-schema.ts';
 
@@ -24,9 +25,24 @@ describe('inferSchema on CSV samples', () => {
     ],
     ['decimals with an exponent', ['1.5', '2e3'], { type: 'number', validation: { minValue: 0 } }],
     [
-      'codes with leading zeros stay text',
+      'codes with leading zeros stay text, with a pattern of their width',
       ['007', '012', '123'],
-      { type: 'string', validation: {} },
+      { type: 'string', validation: { pattern: '^[0-9]{3}$' } },
+    ],
+    [
+      'codes with leading zeros of several widths',
+      ['007', '0012', '123'],
+      { type: 'string', validation: { pattern: '^[0-9]+$' } },
+    ],
+    [
+      'Y/N: boolean, with its spellings',
+      ['Y', 'N', 'y', 'Y'],
+      { type: 'boolean', validation: { truthy: ['Y'], falsy: ['N'] } },
+    ],
+    [
+      'T/F beside words: boolean, with the spellings seen',
+      ['T', 'false', 'F', 'yes'],
+      { type: 'boolean', validation: { truthy: ['T', 'yes'], falsy: ['F', 'false'] } },
     ],
     ['0 and 1 are numbers', ['0', '1', '1', '0'], { type: 'integer' }],
     [
@@ -90,6 +106,36 @@ describe('inferSchema on CSV samples', () => {
     expect(column(['Income', 'Expense', 'Income']).type).toBe('string');
     expect(column(Array.from({ length: 30 }, (_, i) => `v${i % 11}`)).type).toBe('string');
     expect(column(Array.from({ length: 12 }, (_, i) => `v${i % 7}`)).type).toBe('string');
+  });
+
+  it('keeps repeated zip codes as text with a pattern, not an enum of the sample', () => {
+    const zips = repeat(['01234', '02134', '10001', '00501'], 3);
+    expect(column([...zips, '1234'])).toMatchObject({
+      type: 'string',
+      validation: { pattern: '^[0-9]{5}$' },
+    });
+    const sample = { headers: ['col'], rows: [...zips, '1234'].map((v) => [v]) };
+    expect(inferProposal(sample).misfits).toEqual([
+      { field: 'col', type: 'string', count: 1, misfits: [{ row: 14, value: '1234' }] },
+    ]);
+  });
+
+  it('proposes schemas that read their own Y/N and zip sample without errors', () => {
+    const rows = repeat(
+      [
+        ['Y', '01234'],
+        ['n', '10001'],
+        ['N', '00501'],
+      ],
+      4,
+    );
+    const schema = inferSchema({ headers: ['active', 'zip'], rows });
+    const parsed = parseSchema(schema);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const text = `active,zip\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+    const result = validateBytes(parsed.value, new TextEncoder().encode(text), { fileType: 'csv' });
+    expect(result.errors).toEqual([]);
+    expect(schema.fields.map((f) => f.type)).toEqual(['boolean', 'string']);
   });
 
   it('marks a column required only when no value is missing', () => {
@@ -196,7 +242,7 @@ describe('inferSchema on JSON records', () => {
       { name: 'id', type: 'integer', required: true, validation: { minValue: 0, unique: true } },
       { name: 'price', type: 'number', required: false, validation: { minValue: 0, precision: 1 } },
       { name: 'active', type: 'boolean', required: true, validation: {} },
-      { name: 'code', type: 'string', required: true, validation: {} },
+      { name: 'code', type: 'string', required: true, validation: { pattern: '^[0-9]{3}$' } },
       { name: 'count', type: 'string', required: true, validation: {} },
       { name: 'address.zip', type: 'string', required: true, validation: {} },
       { name: 'big', type: 'integer', required: false, validation: { minValue: 0 } },

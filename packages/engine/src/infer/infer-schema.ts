@@ -338,7 +338,7 @@ function candidates(fileType: FileType): Candidate[] {
           },
           {
             fits: (v) => typeof v === 'string' && isBooleanWord(v),
-            proposal: () => ({ type: 'boolean', validation: {} }),
+            proposal: (f) => booleanSpellings(f as string[]),
           },
         ]
       : [
@@ -380,7 +380,10 @@ function propose(
 ): { proposal: Proposal; fits?: (value: Value) => boolean } {
   let best: Candidate | undefined;
   let bestCount = 0;
-  for (const candidate of candidates(fileType)) {
+  const code = digitCode(present);
+  for (const candidate of code === undefined
+    ? candidates(fileType)
+    : [code, ...candidates(fileType)]) {
     let count = 0;
     for (const value of present) if (candidate.fits(value)) count++;
     if (count > bestCount) {
@@ -434,8 +437,55 @@ function numeric(texts: string[]): Proposal {
   return { type: 'number', validation };
 }
 
-const BOOLEAN_WORDS = new Set([...DEFAULT_TRUTHY, ...DEFAULT_FALSY]);
+/** Y/N and T/F read as booleans too; the field then lists its spellings (the defaults lack them). */
+const LETTERS: Record<string, { truthy: string; falsy: string }> = {
+  y: { truthy: 'Y', falsy: 'N' },
+  n: { truthy: 'Y', falsy: 'N' },
+  t: { truthy: 'T', falsy: 'F' },
+  f: { truthy: 'T', falsy: 'F' },
+};
+const BOOLEAN_WORDS = new Set([...DEFAULT_TRUTHY, ...DEFAULT_FALSY, ...Object.keys(LETTERS)]);
 
 function isBooleanWord(text: string): boolean {
   return BOOLEAN_WORDS.has(text.toLowerCase());
+}
+
+/**
+ * A boolean field; when the sample writes Y/N or T/F, truthy and falsy list the spellings seen
+ * (with each letter's partner), since the default spellings do not read them.
+ */
+function booleanSpellings(texts: string[]): Proposal {
+  const lower = [...new Set(texts.map((t) => t.toLowerCase()))];
+  if (!lower.some((t) => t in LETTERS)) return { type: 'boolean', validation: {} };
+  const truthy = new Set<string>();
+  const falsy = new Set<string>();
+  for (const t of lower) {
+    const pair = LETTERS[t];
+    if (pair !== undefined) {
+      truthy.add(pair.truthy);
+      falsy.add(pair.falsy);
+    } else if (DEFAULT_TRUTHY.includes(t)) truthy.add(t);
+    else falsy.add(t);
+  }
+  return { type: 'boolean', validation: { truthy: [...truthy], falsy: [...falsy] } };
+}
+
+/**
+ * Codes written with leading zeros (zip 01234, account 0042) stay text, or the zeros would be lost:
+ * a candidate for text of digits, of one width when nine in ten codes have it. Undefined when no
+ * value has a leading zero.
+ */
+function digitCode(present: Value[]): Candidate | undefined {
+  const digits = present.filter((v): v is string => typeof v === 'string' && /^[0-9]+$/.test(v));
+  if (!digits.some((v) => v.length > 1 && v.startsWith('0'))) return undefined;
+  const widths = new Map<number, number>();
+  for (const v of digits) widths.set(v.length, (widths.get(v.length) ?? 0) + 1);
+  const [width, count] = [...widths].reduce((a, b) => (b[1] > a[1] ? b : a));
+  // One width for nearly all (a stray short code is a misfit to fix, not a second width).
+  const fixed = count >= digits.length * 0.9;
+  const pattern = fixed ? `^[0-9]{${width}}$` : '^[0-9]+$';
+  return {
+    fits: (v) => typeof v === 'string' && /^[0-9]+$/.test(v) && (!fixed || v.length === width),
+    proposal: () => ({ type: 'string', validation: { pattern } }),
+  };
 }
