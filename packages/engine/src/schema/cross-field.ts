@@ -72,6 +72,14 @@ const KIND_NAMES: Record<ValueKind, string> = {
   text: 'text',
 };
 
+/** `'c' is a text field`. */
+const FIELD_KIND_NAMES: Record<ValueKind, string> = {
+  number: 'a number',
+  date: 'a date',
+  boolean: 'a true/false',
+  text: 'a text',
+};
+
 /**
  * Reads the rule list at `f` against the built fields. Every problem is named by its path
  * (`rules[2].left: Unknown field 'end_dat'`); undefined when there is none or a problem.
@@ -486,7 +494,7 @@ function numeric(field: FieldSpec, path: string, ctx: Context): void {
   if (valueKind(field) !== 'number')
     ctx.problem(
       path,
-      `'${field.name}' is ${KIND_NAMES[valueKind(field)]} field; a sum needs number or integer fields`,
+      `'${field.name}' is ${FIELD_KIND_NAMES[valueKind(field)]} field; a sum needs number or integer fields`,
     );
 }
 

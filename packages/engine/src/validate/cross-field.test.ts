@@ -192,7 +192,7 @@ describe('schema problems name the rule by its path', () => {
     ],
     [
       { kind: 'sum', fields: ['b', 'c'], equals: 'b' },
-      "rules[0].fields[1]: 'c' is text field; a sum needs number or integer fields",
+      "rules[0].fields[1]: 'c' is a text field; a sum needs number or integer fields",
     ],
     [
       { kind: 'compare', left: 'b', op: '<', value: 'ten' },
@@ -213,6 +213,10 @@ describe('schema problems name the rule by its path', () => {
     [
       { kind: 'compare', left: 'b', op: '<' },
       'rules[0]: A compare rule needs either right (a field) or value (a constant)',
+    ],
+    [
+      { kind: 'sum', fields: ['b'], equals: 'f' },
+      "rules[0].equals: 'f' is a true/false field; a sum needs number or integer fields",
     ],
     [
       // A constant no cell can read as: the rule would never (or always) hold.
