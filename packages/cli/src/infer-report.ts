@@ -2,9 +2,10 @@
 // chosen, how many of its sample values fit, and the first that do not. Inference takes the type
 // most values have (docs/decisions/111), so `validate` on the same file reports those values as
 // errors; the closing line says so, so that a failing validate right after infer is no surprise.
-// Cross-field rules the sample supports are listed last, as JSON to paste into the schema's
-// `rules`: inference never adds them itself (docs/decisions/226).
-import type { InferFieldMisfits, InferProposal } from '@schemacheck/engine';
+// Columns the schema has no field for (a blank or repeated header, JSON lists) are named, not
+// dropped quietly. Cross-field rules the sample supports are listed last, as JSON to paste into
+// the schema's `rules`: inference never adds them itself (docs/decisions/226).
+import type { InferFieldMisfits, InferProposal, InferSkipped } from '@schemacheck/engine';
 import { plural } from './io.ts';
 
 /** Misfits shown per field; the count covers them all. */
@@ -26,9 +27,22 @@ function misfitLines(m: InferFieldMisfits): string[] {
   return lines;
 }
 
+function skippedLine(s: InferSkipped): string {
+  switch (s.reason) {
+    case 'blank-header':
+      return `  column ${s.position ?? '?'} has no name in the header`;
+    case 'repeated-header':
+      return `  column ${s.position ?? '?'} repeats the name ${JSON.stringify(s.column)}`;
+    case 'not-a-scalar':
+      return `  ${s.column} holds lists or objects, which cannot be typed (any value is accepted)`;
+  }
+}
+
 export function formatInferReport(proposal: InferProposal, source: string, rows: number): string {
   const misfitsOf = new Map(proposal.misfits.map((m) => [m.field, m]));
   const lines = [`schemacheck: inferred from ${plural(rows, 'row')} of ${source}:`];
+  if (proposal.fit.length === 0 && proposal.skipped.length === 0)
+    lines.push('  no columns: the file is empty or has no header');
   for (const f of proposal.fit) {
     const m = misfitsOf.get(f.field);
     const fits =
@@ -37,6 +51,12 @@ export function formatInferReport(proposal: InferProposal, source: string, rows:
         : `${f.fitting.toLocaleString('en-GB')} of ${plural(f.values, 'value')} fit (${share(f.fitting, f.values)})`;
     lines.push(`  ${f.field}: ${f.type}, ${fits}`);
     if (m) lines.push(`    do not fit:`, ...misfitLines(m));
+  }
+  if (proposal.skipped.length > 0) {
+    lines.push(`schemacheck: left out of the schema:`, ...proposal.skipped.map(skippedLine));
+    // validate reports a blank or repeated header as an error of the file itself.
+    if (proposal.skipped.some((s) => s.reason !== 'not-a-scalar'))
+      lines.push(`  validating this file reports its header: give each column a name of its own`);
   }
   const total = proposal.misfits.reduce((n, m) => n + m.count, 0);
   if (total > 0) {

@@ -69,6 +69,31 @@ describe('schemacheck infer on stderr', () => {
     ]);
   });
 
+  it('names the columns it leaves out, and says when the file has none', async () => {
+    await writeFile(join(dir, 'headers.csv'), 'a,a,,b\n1,2,3,x\n');
+    const infer = await cli(['infer', join(dir, 'headers.csv')]);
+    expect(infer.code).toBe(0);
+    expect(JSON.parse(infer.stdout).fields).toHaveLength(2);
+    expect(infer.stderr.split('\n').slice(3)).toEqual([
+      'schemacheck: left out of the schema:',
+      '  column 2 repeats the name "a"',
+      '  column 3 has no name in the header',
+      '  validating this file reports its header: give each column a name of its own',
+      '',
+    ]);
+    await writeFile(join(dir, 'tags.json'), '[{"id":1,"tags":["x"]},{"id":2,"tags":[]}]');
+    const json = await cli(['infer', join(dir, 'tags.json')]);
+    expect(json.stderr).toContain(
+      '\n  tags holds lists or objects, which cannot be typed (any value is accepted)\n',
+    );
+    await writeFile(join(dir, 'empty.csv'), '');
+    const empty = await cli(['infer', join(dir, 'empty.csv')]);
+    expect(empty.code).toBe(0);
+    expect(empty.stderr).toBe(
+      `schemacheck: inferred from 0 rows of ${join(dir, 'empty.csv')}:\n  no columns: the file is empty or has no header\n`,
+    );
+  });
+
   it('a file whose values all fit gets the per-field lines and no warning', async () => {
     const infer = await cli(['infer', join(dir, 'clean.csv')]);
     expect(infer.code).toBe(0);

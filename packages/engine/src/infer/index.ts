@@ -10,5 +10,6 @@ export {
   type InferProposal,
   type InferRuleSuggestion,
   type InferSample,
+  type InferSkipped,
 } from './infer-schema.ts';
 export { inferFromBytes, inferProposalFromBytes } from './from-bytes.ts';

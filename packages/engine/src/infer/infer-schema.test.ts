@@ -168,6 +168,14 @@ describe('inferSchema on CSV samples', () => {
       ['a', true],
       ['b', false],
     ]);
+    const { skipped } = inferProposal({
+      headers: ['a', '', 'a', 'b'],
+      rows: [['1', 'x', 'y', 'z']],
+    });
+    expect(skipped).toEqual([
+      { column: '', position: 2, reason: 'blank-header' },
+      { column: 'a', position: 3, reason: 'repeated-header' },
+    ]);
   });
 
   it('returns a web-form schema the parser accepts', () => {

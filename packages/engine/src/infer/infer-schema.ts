@@ -60,8 +60,19 @@ export interface InferRuleSuggestion {
   reason: string;
 }
 
+/** A column the proposal has no field for, and why (the CLI and the web say so). */
+export interface InferSkipped {
+  /** CSV: the column's header as written; JSON: the property's dotted name. */
+  column: string;
+  /** CSV: the column's position, from 1. */
+  position?: number;
+  reason: 'blank-header' | 'repeated-header' | 'not-a-scalar';
+}
+
 /** A proposed schema, and for each field typed by most (not all) of its values, the others. */
 export interface InferProposal {
+  /** Columns left out of the schema, in file order. */
+  skipped: InferSkipped[];
   schema: WebSchema;
   misfits: InferFieldMisfits[];
   /** Every proposed field, in the schema's order. */
@@ -111,8 +122,8 @@ interface Column {
   cells: Cell[];
   /** Each cell's row number. */
   rows: number[];
-  /** Seen as a JSON array or object without properties: cannot be typed. */
-  unusable: boolean;
+  /** Why the column has no field: a blank or repeated header, JSON arrays or objects. */
+  skipped?: InferSkipped;
 }
 
 export function inferSchema(sample: InferSample, options: InferOptions = {}): WebSchema {
@@ -134,7 +145,7 @@ export function inferProposal(sample: InferSample, options: InferOptions = {}): 
   const fields: WebField[] = [];
   const misfits: InferFieldMisfits[] = [];
   const fit: InferFieldFit[] = [];
-  const usable = columns.filter((c) => !c.unusable);
+  const usable = columns.filter((c) => c.skipped === undefined);
   for (const column of usable) {
     const { field, misfit, values } = inferField(column, fileType);
     fields.push(field);
@@ -159,6 +170,7 @@ export function inferProposal(sample: InferSample, options: InferOptions = {}): 
     },
     misfits,
     fit,
+    skipped: columns.flatMap((c) => (c.skipped === undefined ? [] : [c.skipped])),
     suggestedRules: compositeKeys(usable),
   };
 }
@@ -215,13 +227,14 @@ function csvColumns(
   const columns: Column[] = [];
   const numbers = rows.map((_, i) => rowNumbers?.[i] ?? i + 2);
   headers.forEach((name, index) => {
-    if (name.trim() === '' || seen.has(name)) return;
+    const reason =
+      name.trim() === '' ? 'blank-header' : seen.has(name) ? 'repeated-header' : undefined;
     seen.add(name);
     columns.push({
       name,
-      unusable: false,
-      cells: rows.map((row) => row[index] ?? null),
+      cells: reason === undefined ? rows.map((row) => row[index] ?? null) : [],
       rows: numbers,
+      ...(reason === undefined ? {} : { skipped: { column: name, position: index + 1, reason } }),
     });
   });
   return columns;
@@ -248,14 +261,14 @@ function jsonColumns(records: unknown[], rowNumbers: number[] | undefined): Colu
         if (column === undefined) {
           column = {
             name,
-            unusable: false,
             cells: new Array<Cell>(objects.length).fill(null),
             rows: numbers,
           };
           columns.set(name, column);
         }
         if (isScalar(value)) column.cells[row] = value;
-        else if (value !== null && value !== undefined) column.unusable = true;
+        else if (value !== null && value !== undefined)
+          column.skipped = { column: name, reason: 'not-a-scalar' };
       }
     };
     visit(record, '', 0);
