@@ -340,5 +340,24 @@ describe('schemacheck infer and convert', () => {
       'jsonschema',
     ]);
     expect(toJsonSchema.stderr).toBe('');
+
+    // JSON Schema readings the flat forms cannot hold: each named, since the meaning changes.
+    await writeFile(
+      join(dir, 'nested.schema.json'),
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          code: { type: ['string', 'integer'] },
+          address: { type: 'object', required: ['zip'], properties: { zip: { type: 'string' } } },
+        },
+      }),
+    );
+    const flat = await cli(['convert', join(dir, 'nested.schema.json'), '--to', 'tableschema']);
+    expect(flat.code).toBe(0);
+    expect(flat.stderr.split('\n')).toEqual([
+      `schemacheck: warning: ${join(dir, 'nested.schema.json')} --to tableschema: Fields with several JSON types ('code') become text fields, which refuse JSON numbers and true/false`,
+      `schemacheck: warning: ${join(dir, 'nested.schema.json')} --to tableschema: Fields required only inside an optional object ('address.zip') become required in every record`,
+      '',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { exportSchema } from '@schemacheck/engine';
+import { exportLosses, exportSchema } from '@schemacheck/engine';
 import type { CliOptions } from '../main.ts';
 import { type Io, UsageError, loadSchema, parseSchemaFormat } from '../io.ts';
 
@@ -15,11 +15,8 @@ export async function convertCommand(positionals: string[], options: CliOptions,
   // The schema's warnings name what it says that the engine does not check (an `if` with `else`):
   // the converted schema leaves that out, so they are printed as validate prints them.
   const schema = await loadSchema(path, parseSchemaFormat(options['schema-format']), io);
-  if (to === 'web' && schema.missingValues !== undefined) {
-    io.stderr.write(
-      `schemacheck: warning: ${path}: missingValues (${schema.missingValues.map((v) => JSON.stringify(v)).join(', ')}) cannot be written in the web form and were left out; cells written so will be checked as values\n`,
-    );
-  }
+  for (const loss of exportLosses(schema, to))
+    io.stderr.write(`schemacheck: warning: ${path} --to ${to}: ${loss}\n`);
   io.stdout.write(`${JSON.stringify(exportSchema(schema, to), null, 2)}\n`);
   return 0;
 }
