@@ -348,6 +348,10 @@ function readCondition(
     );
     return undefined;
   }
+  for (const key of Object.keys(when)) {
+    if (key !== 'field' && key !== 'op' && key !== 'value')
+      ctx.warn(`Condition option '${key}' is not known and was ignored at ${joinPath(at, key)}`);
+  }
   const field = fieldNamed(own(when, 'field'), joinPath(at, 'field'), fields, ctx);
   const op = readOp(when, at, CONDITION_OPS, ctx) as ConditionOp | undefined;
   if (field === undefined || op === undefined) return undefined;
@@ -366,6 +370,11 @@ function readCondition(
     return undefined;
   }
   const value = readConstant(raw, valueAt, field, ctx);
+  // An empty value is no value (a CSV cell) or never compared (a JSON ""): `= ""` never holds.
+  if (value === '' && op === '=')
+    ctx.warn(
+      `A condition with "op": "=" and "value": "" never holds (an empty value is read as no value); use "op": "isEmpty" at ${valueAt}`,
+    );
   return value === undefined ? undefined : { field: field.name, op, value };
 }
 

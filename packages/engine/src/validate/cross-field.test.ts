@@ -230,6 +230,26 @@ describe('schema problems name the rule by its path', () => {
   ])('%j', (rule, message) => {
     expect(problems(fields, [rule])).toEqual([message]);
   });
+  it('warns of a condition that never holds and of options a condition does not know', () => {
+    const parsed = parseSchema({
+      name: 'Orders',
+      fileType: 'csv',
+      fields,
+      rules: [
+        { kind: 'requiredWhen', field: 'c', when: { field: 'a', op: 'isEmpty' } },
+        { kind: 'requiredWhen', field: 'b', when: { field: 'c', op: '=', value: '' } },
+        {
+          kind: 'requiredWhen',
+          field: 'b',
+          when: { field: 'c', op: 'isEmpty', severity: 'warning' },
+        },
+      ],
+    });
+    expect(parsed.ok && parsed.warnings).toEqual([
+      'A condition with "op": "=" and "value": "" never holds (an empty value is read as no value); use "op": "isEmpty" at rules[1].when.value',
+      "Condition option 'severity' is not known and was ignored at rules[2].when.severity",
+    ]);
+  });
   it('a true/false constant is read as the field reads a cell', () => {
     const rules = [
       { kind: 'requiredWhen', field: 'c', when: { field: 'g', op: '=', value: 'y' } },
