@@ -76,6 +76,29 @@ describe('round trips keep every rule, its order, severity and message', () => {
   it('Table Schema export writes composite keys as uniqueKeys', () => {
     expect(exportSchema(model, 'tableschema').uniqueKeys).toEqual([['sku', 'country']]);
   });
+  it('rules that only warn stay in our extension, where other validators cannot make them errors', () => {
+    const warned = ok({
+      ...web,
+      rules: web.rules.map((r) =>
+        r.kind === 'requiredWhen' || r.kind === 'uniqueTogether'
+          ? { ...r, severity: 'warning' }
+          : r,
+      ),
+    }).value;
+    const json = exportSchema(warned, 'jsonschema');
+    expect(json.dependentRequired).toBeUndefined();
+    expect(json.allOf).toEqual([
+      {
+        if: { properties: { country: { const: 'US' } }, required: ['country'] },
+        then: { properties: { state: { enum: ['CA', 'NY'] } } },
+      },
+    ]);
+    expect(exportSchema(warned, 'tableschema').uniqueKeys).toBeUndefined();
+    for (const target of ['jsonschema', 'tableschema'] as const) {
+      const back = ok(JSON.parse(JSON.stringify(exportSchema(warned, target)))).value;
+      expect(back.rules).toEqual(warned.rules);
+    }
+  });
 });
 
 describe('JSON Schema import', () => {

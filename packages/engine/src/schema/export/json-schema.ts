@@ -202,7 +202,9 @@ function jsonType(field: FieldSpec, ext: Json): { type?: string; format?: string
  * first and as the whole truth (so a round trip keeps each rule, its order, severity and message);
  * the ones JSON Schema can say are also written in its own words for other validators:
  * requiredWhen on `isNotEmpty` as `dependentRequired`, requiredWhen and allowedValuesWhen on
- * `=`/`in` as `if {properties: {x: {enum}}, required: [x]} then {...}` items of `allOf`.
+ * `=`/`in` as `if {properties: {x: {enum}}, required: [x]} then {...}` items of `allOf`. A rule
+ * that only warns stays in `x-schemacheck-rules`: JSON Schema has no warnings, and other
+ * validators would refuse the rows it lets through.
  */
 function exportRules(model: SchemaModel, out: Json): void {
   const rules = model.rules ?? [];
@@ -212,6 +214,7 @@ function exportRules(model: SchemaModel, out: Json): void {
   const allOf: Json[] = [];
   for (const rule of rules) {
     if (rule.kind !== 'requiredWhen' && rule.kind !== 'allowedValuesWhen') continue;
+    if (rule.severity === 'warning') continue;
     const { when } = rule;
     const whenField = byName.get(when.field);
     // Only top-level properties: a dotted name may be nested, and `if` would have to nest too.

@@ -25,7 +25,10 @@ export function toTableSchema(model: SchemaModel): Json {
     // Every rule in our extension (read back as the whole truth); composite keys also as Table
     // Schema's own uniqueKeys, for other tools.
     ext.rules = JSON.parse(JSON.stringify(model.rules)) as unknown;
-    const keys = model.rules.flatMap((r) => (r.kind === 'uniqueTogether' ? [[...r.fields]] : []));
+    const keys = model.rules.flatMap((r) =>
+      // A key that only warns is ours alone: other tools would refuse its duplicates.
+      r.kind === 'uniqueTogether' && r.severity !== 'warning' ? [[...r.fields]] : [],
+    );
     if (keys.length > 0) out.uniqueKeys = keys;
   }
   if (model.missingValues !== undefined) out.missingValues = ['', ...model.missingValues];
