@@ -1,6 +1,8 @@
 import { PLANS, type SubscriptionTier } from '@schemacheck/contracts';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import { expectDocumented } from './api-contract.ts';
 import { clientsOf, multipartBody, registerOnTier, testAppForFile, type Part } from './helpers.ts';
 
@@ -494,9 +496,106 @@ describe('/v1/lists', () => {
       ],
     });
     expect(res.json().error_count).toBe(1);
-    expect(res.json().warnings).toContainEqual(
-      expect.objectContaining({ code: 'schema', message: expect.stringContaining("'categories'") }),
+    // Worded for the web and the API, not as the CLI's "was not given" (a --list to pass).
+    expect(res.json().warnings).toContainEqual({
+      code: 'schema',
+      message:
+        "This account has no list named 'categories', so field 'category' was not checked against it. Save a list of that name, or correct the list's name in the schema.",
+    });
+  });
+});
+
+/** The dashboard's validation (POST /api/validate) of `csv` with one inList field. */
+async function validateOnWeb(web: ReturnType<typeof newClient>, list: string, csv: string) {
+  const form = multipartBody([
+    {
+      name: 'schema',
+      value: JSON.stringify({
+        name: 'Ledger',
+        fileType: 'csv',
+        fields: [
+          { name: 'category', type: 'string', required: true, validation: { inList: list } },
+        ],
+      }),
+    },
+    { name: 'file', filename: 'ledger.csv', content: csv },
+  ]);
+  const res = await web.request({
+    method: 'POST',
+    url: '/api/validate',
+    payload: form.payload,
+    headers: form.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    errors: { code: string }[];
+    warnings: { code: string; message: string }[];
+  };
+}
+
+describe("lists over the plan's limit (docs/decisions/260)", () => {
+  it('after a downgrade a longer list is kept and shown over the limit, and validations warn instead of checking it', async () => {
+    const web = newClient();
+    const { id } = await registerOnTier(t, web, 'business', 'listdown');
+    const setTier = (tier: SubscriptionTier) =>
+      t.db.database.db.update(users).set({ subscriptionTier: tier }).where(eq(users.id, id));
+    const limit = PLANS.pro.limits.listValues;
+    const long = [...CATEGORIES, ...Array.from({ length: limit - 2 }, (_, i) => `C${i}`)];
+    expect((await web.post('/api/lists', { name: 'big', values: long })).statusCode).toBe(201);
+    expect((await web.post('/api/lists', { name: 'small', values: CATEGORIES })).statusCode).toBe(
+      201,
     );
+    const csv = 'category\nIncome\nExpnese\n';
+    const flags = async () =>
+      Object.fromEntries(
+        ((await web.get('/api/lists')).json().lists as { name: string; over_limit: boolean }[]).map(
+          (l) => [l.name, l.over_limit],
+        ),
+      );
+
+    expect(await flags()).toEqual({ big: false, small: false });
+    expect((await validateOnWeb(web, 'big', csv)).errors).toEqual([
+      expect.objectContaining({ code: 'in_list', suggestion: 'Expense' }),
+    ]);
+
+    await setTier('pro');
+    expect(await flags()).toEqual({ big: true, small: false });
+    const pro = await validateOnWeb(web, 'big', csv);
+    expect(pro.errors).toEqual([]);
+    expect(pro.warnings).toContainEqual({
+      code: 'schema',
+      message:
+        "The list 'big' has 10,001 values, more than the 10,000 a list the Pro plan allows, so field 'category' was not checked against it. The list is kept: replace it with a list of at most 10,000 values, or change to a plan that allows more.",
+    });
+    // A list within the limit is still checked.
+    expect((await validateOnWeb(web, 'small', csv)).errors).toHaveLength(1);
+
+    await setTier('free');
+    expect(await flags()).toEqual({ big: true, small: true });
+    const free = await validateOnWeb(web, 'small', csv);
+    expect(free.errors).toEqual([]);
+    expect(free.warnings).toContainEqual({
+      code: 'schema',
+      message:
+        "The list 'small' has 3 values, but the Free plan has no saved lists, so field 'category' was not checked against it. The list is kept: change to a plan with saved lists (Pro, Business, Enterprise) to use it, or give the field its allowed values instead.",
+    });
+
+    // Nothing was deleted: back on Business both are checked again.
+    await setTier('business');
+    expect(await flags()).toEqual({ big: false, small: false });
+    expect((await validateOnWeb(web, 'big', csv)).errors).toHaveLength(1);
+  });
+
+  it('/v1/lists and /v1/lists/{list} say over_limit', async () => {
+    const { key } = await withKey();
+    await call({ method: 'POST', url: '/api/v1/lists', key, json: { name: 'c', values: ['A'] } });
+    expect((await call({ url: '/api/v1/lists', key })).json().data).toEqual([
+      expect.objectContaining({ name: 'c', value_count: 1, over_limit: false }),
+    ]);
+    expect((await call({ url: '/api/v1/lists/c', key })).json()).toMatchObject({
+      over_limit: false,
+      values: ['A'],
+    });
   });
 });
 

@@ -79,6 +79,7 @@ const listSummary = {
   list_id: LIST_ID,
   name: 'categories',
   value_count: 3,
+  over_limit: false,
   created_at: AT,
   updated_at: AT,
 };

@@ -18,8 +18,7 @@ import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { validationJobParts, validationJobs } from '../db/schema.ts';
-import { listsByName } from '../lists/store.ts';
-import { inListNames } from '../lists/upload.ts';
+import { listsForSchema, type ValidationLists } from '../lists/store.ts';
 import { displayFileName } from '../validation/files.ts';
 import type { ValidationJob } from '../validation/pool.ts';
 import { isContainerName, ValidationAborted } from '../validation/service.ts';
@@ -195,7 +194,7 @@ interface ChunkContext {
   app: FastifyInstance;
   uploadKey: string;
   schemaText: string;
-  lists: Record<string, string[]>;
+  lists: ValidationLists;
   plan: CsvSplitPlan;
   header: Uint8Array;
   now: string;
@@ -215,7 +214,7 @@ async function contextOf(
     app,
     uploadKey: job.uploadKey,
     schemaText,
-    lists: await listsByName(app.db, job.userId, inListNames(schemaText)),
+    lists: await listsForSchema(app.db, job.userId, schemaText),
     plan: csv.plan,
     header: csv.header,
     now: job.splitAt.toISOString(),

@@ -9,15 +9,17 @@ import {
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { listPage } from '../lib/pagination.ts';
 import type { Db } from '../db/client.ts';
-import { referenceLists } from '../db/schema.ts';
+import { referenceLists, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { storableJson } from '../lib/unicode.ts';
 import { isUuid } from '../lib/uuid.ts';
+import { inListFields } from './upload.ts';
 
 // Reference lists (docs/decisions/200): saved per account, named as schemas name them in
 // `inList`, capped per plan (PLANS' `listValues`; the Free plan has none) and MAX_LISTS per
 // account. The /v1 routes and the web's /api/lists routes call only this module; validations
-// load the lists their schema names through listsForSchema.
+// load the lists their schema names through listsForSchema. A list over the plan's limit (after a
+// change of plan) is kept but not checked (docs/decisions/260).
 
 type Row = typeof referenceLists.$inferSelect;
 type Summary = Omit<Row, 'values'>;
@@ -39,18 +41,28 @@ export function listLimits(tier: SubscriptionTier): { values_per_list: number; l
   return { values_per_list: values, lists: values > 0 ? MAX_LISTS : 0 };
 }
 
-function toSummary(row: Summary): ListSummaryV1 {
+/**
+ * More values than the plan allows a list: saved on a bigger plan, or any saved list on a plan
+ * without them. Kept, shown as such, and not checked by validations (docs/decisions/260).
+ */
+export function isOverLimit(tier: SubscriptionTier, valueCount: number): boolean {
+  const limit = PLANS[tier].limits.listValues;
+  return limit === 0 || valueCount > limit;
+}
+
+function toSummary(row: Summary, tier: SubscriptionTier): ListSummaryV1 {
   return {
     list_id: row.id,
     name: row.name,
     value_count: row.valueCount,
+    over_limit: isOverLimit(tier, row.valueCount),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-function toList(row: Row): ListV1 {
-  return { ...toSummary(row), values: row.values as string[] };
+function toList(row: Row, tier: SubscriptionTier): ListV1 {
+  return { ...toSummary(row, tier), values: row.values as string[] };
 }
 
 /** Distinct values in the order first given. */
@@ -100,7 +112,12 @@ async function idOf(db: Db, userId: string, key: string): Promise<string> {
   return byName.id;
 }
 
-export async function listPageOf(db: Db, userId: string, query: ListQueryV1) {
+export async function listPageOf(
+  db: Db,
+  userId: string,
+  tier: SubscriptionTier,
+  query: ListQueryV1,
+) {
   const { rows, ...page } = await listPage<Row>(
     db,
     {
@@ -114,25 +131,34 @@ export async function listPageOf(db: Db, userId: string, query: ListQueryV1) {
     undefined,
     'list',
   );
-  return { data: rows.map(toSummary), ...page };
+  return { data: rows.map((row) => toSummary(row, tier)), ...page };
 }
 
 /** Every list of the account, newest first, without values (the Profile page). */
-export async function allLists(db: Db, userId: string): Promise<ListSummaryV1[]> {
+export async function allLists(
+  db: Db,
+  userId: string,
+  tier: SubscriptionTier,
+): Promise<ListSummaryV1[]> {
   const rows = await db
     .select(summaryColumns)
     .from(referenceLists)
     .where(eq(referenceLists.userId, userId));
   return rows
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
-    .map(toSummary);
+    .map((row) => toSummary(row, tier));
 }
 
-export async function getList(db: Db, userId: string, key: string): Promise<ListV1> {
+export async function getList(
+  db: Db,
+  userId: string,
+  tier: SubscriptionTier,
+  key: string,
+): Promise<ListV1> {
   const id = await idOf(db, userId, key);
   const [row] = await db.select().from(referenceLists).where(eq(referenceLists.id, id));
   if (!row) throw listNotFound();
-  return toList(row);
+  return toList(row, tier);
 }
 
 export interface SaveList {
@@ -168,7 +194,7 @@ export async function createList(
       .set({ values: storableJson(values), valueCount: values.length, updatedAt: now })
       .where(eq(referenceLists.id, existing.id))
       .returning(summaryColumns);
-    return { list: toSummary(row!), created: false };
+    return { list: toSummary(row!, tier), created: false };
   }
   const [{ n }] = (await db
     .select({ n: count() })
@@ -191,7 +217,7 @@ export async function createList(
         updatedAt: now,
       })
       .returning(summaryColumns);
-    return { list: toSummary(row!), created: true };
+    return { list: toSummary(row!, tier), created: true };
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new AppError('list_exists', { message: `A list named ${input.name} exists.` });
@@ -223,7 +249,7 @@ export async function replaceList(
       .where(and(eq(referenceLists.userId, userId), eq(referenceLists.id, id)))
       .returning(summaryColumns);
     if (!row) throw listNotFound();
-    return toSummary(row);
+    return toSummary(row, tier);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new AppError('list_exists', { message: `A list named ${input.name} exists.` });
@@ -236,6 +262,7 @@ export async function replaceList(
 export async function renameList(
   db: Db,
   userId: string,
+  tier: SubscriptionTier,
   key: string,
   name: string,
   now: Date,
@@ -248,7 +275,7 @@ export async function renameList(
       .where(and(eq(referenceLists.userId, userId), eq(referenceLists.id, id)))
       .returning(summaryColumns);
     if (!row) throw listNotFound();
-    return toSummary(row);
+    return toSummary(row, tier);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new AppError('list_exists', { message: `A list named ${name} exists.` });
@@ -266,22 +293,96 @@ export async function deleteList(db: Db, userId: string, key: string): Promise<v
   if (rows.length === 0) throw listNotFound();
 }
 
+/** What a validation is given of the account's lists (the worker's `open`). */
+export interface ValidationLists {
+  /** The lists the schema names that the account has within the plan's limit, name → values. */
+  values: Record<string, string[]>;
+  /**
+   * The lists the schema names that are not checked, name → the result's warning: the account has
+   * none of that name, or it is over the plan's limit (docs/decisions/260). The worker drops
+   * those `inList` checks and adds the warnings, worded here for the web and the API (the
+   * engine's own "was not given" speaks of the caller that passes lists, the CLI's --list).
+   */
+  withheld: Record<string, string>;
+}
+
+const nf = (value: number) => value.toLocaleString('en-GB');
+
+/** "field 'a' was" / "fields 'a' and 'b' were". */
+function fieldsWere(fields: readonly string[]): string {
+  const quoted = fields.map((f) => `'${f}'`);
+  if (quoted.length <= 1) return `field ${quoted[0] ?? ''} was`;
+  return `fields ${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)} were`;
+}
+
+/** The warning of a list the account has over its plan's limit. */
+export function overLimitWarning(
+  tier: SubscriptionTier,
+  name: string,
+  valueCount: number,
+  fields: readonly string[],
+): string {
+  const plan = PLANS[tier];
+  const limit = plan.limits.listValues;
+  const notChecked = `so ${fieldsWere(fields)} not checked against it`;
+  if (limit === 0) {
+    const withLists = Object.values(PLANS)
+      .filter((p) => p.limits.listValues > 0)
+      .map((p) => p.label);
+    return `The list '${name}' has ${nf(valueCount)} values, but the ${plan.label} plan has no saved lists, ${notChecked}. The list is kept: change to a plan with saved lists (${withLists.join(', ')}) to use it, or give the field its allowed values instead.`;
+  }
+  return `The list '${name}' has ${nf(valueCount)} values, more than the ${nf(limit)} a list the ${plan.label} plan allows, ${notChecked}. The list is kept: replace it with a list of at most ${nf(limit)} values, or change to a plan that allows more.`;
+}
+
+/** The warning of a list the account does not have. */
+export function missingListWarning(name: string, fields: readonly string[]): string {
+  return `This account has no list named '${name}', so ${fieldsWere(fields)} not checked against it. Save a list of that name, or correct the list's name in the schema.`;
+}
+
 /**
- * The account's lists a schema names in `inList`, name → values, for ValidateOptions.lists. A name
- * the account has no list of is left out: the engine then warns that it was not checked.
+ * The account's lists a schema names in `inList`, for a validation: the values of those within
+ * the account's current plan's limit, and a warning for each other name (not saved, or over the
+ * limit), whose check the validation leaves out. Read when the validation runs, so a change of
+ * plan applies to the next one.
  */
-export async function listsByName(
+export async function listsForSchema(
   db: Db,
   userId: string,
-  names: readonly string[],
-): Promise<Record<string, string[]>> {
-  if (names.length === 0) return {};
-  const rows = await db
-    .select({ name: referenceLists.name, values: referenceLists.values })
+  schemaText: string,
+): Promise<ValidationLists> {
+  const named = inListFields(schemaText);
+  const lists: ValidationLists = { values: {}, withheld: {} };
+  if (named.size === 0) return lists;
+  const [owner] = await db
+    .select({ tier: users.subscriptionTier })
+    .from(users)
+    .where(eq(users.id, userId));
+  const tier = (owner?.tier ?? 'free') as SubscriptionTier;
+  const mine = and(
+    eq(referenceLists.userId, userId),
+    inArray(referenceLists.name, [...named.keys()]),
+  );
+  const saved = await db
+    .select({ name: referenceLists.name, valueCount: referenceLists.valueCount })
     .from(referenceLists)
-    .where(and(eq(referenceLists.userId, userId), inArray(referenceLists.name, [...names])));
-  const lists: Record<string, string[]> = {};
-  for (const row of rows) lists[row.name] = row.values as string[];
+    .where(mine);
+  const counts = new Map(saved.map((row) => [row.name, row.valueCount]));
+  const within: string[] = [];
+  for (const [name, fields] of named) {
+    const count = counts.get(name);
+    if (count === undefined) lists.withheld[name] = missingListWarning(name, fields);
+    else if (isOverLimit(tier, count)) {
+      lists.withheld[name] = overLimitWarning(tier, name, count, fields);
+    } else within.push(name);
+  }
+  // The values only of the lists checked: a list over the limit may be long.
+  if (within.length > 0) {
+    const rows = await db
+      .select({ name: referenceLists.name, values: referenceLists.values })
+      .from(referenceLists)
+      .where(and(eq(referenceLists.userId, userId), inArray(referenceLists.name, within)));
+    for (const row of rows) lists.values[row.name] = row.values as string[];
+  }
   return lists;
 }
 

@@ -107,13 +107,20 @@ export async function readListUpload(request: FastifyRequest): Promise<ListUploa
   return { name, values, replace: fields.replace === 'true' };
 }
 
-/** The list names a schema's fields use in `inList` (none for a schema the engine refuses). */
-export function inListNames(schemaText: string): string[] {
+/**
+ * The list names a schema's fields use in `inList`, each with the fields that name it, in the
+ * schema's order (none for a schema the engine refuses).
+ */
+export function inListFields(schemaText: string): Map<string, string[]> {
   const parsed = parseSchemaText(schemaText);
-  if (!parsed.ok) return [];
-  const names = new Set<string>();
+  const names = new Map<string, string[]>();
+  if (!parsed.ok) return names;
   for (const field of parsed.value.fields) {
-    if (field.rules.inList !== undefined) names.add(field.rules.inList);
+    const name = field.rules.inList;
+    if (name === undefined) continue;
+    const fields = names.get(name);
+    if (fields) fields.push(field.name);
+    else names.set(name, [field.name]);
   }
-  return [...names];
+  return names;
 }

@@ -19,7 +19,7 @@ export default async function listWebRoutes(app: FastifyInstance) {
   app.get('/api/lists', auth, async (request): Promise<ListsResponse> => {
     const user = request.auth!.user;
     return {
-      lists: await allLists(app.db, user.id),
+      lists: await allLists(app.db, user.id, user.subscriptionTier),
       limits: listLimits(user.subscriptionTier),
     };
   });
@@ -41,7 +41,8 @@ export default async function listWebRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: { list: string } }>('/api/lists/:list', auth, async (request) => {
     const { name } = parseBody(listRenameSchema, request.body);
-    return renameList(app.db, request.auth!.user.id, request.params.list, name, app.now());
+    const user = request.auth!.user;
+    return renameList(app.db, user.id, user.subscriptionTier, request.params.list, name, app.now());
   });
 
   app.delete<{ Params: { list: string } }>('/api/lists/:list', auth, async (request, reply) => {

@@ -10,6 +10,7 @@ import type {
 } from '@schemacheck/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BeginOptions, FileInputInfo, FileOptions, FromWorker, ToWorker } from './protocol.ts';
+import type { ValidationLists } from '../lists/store.ts';
 import type { FileType } from '@schemacheck/engine';
 
 // A small pool of worker threads that run the engine (docs/decisions/030). Each job lives on
@@ -114,12 +115,17 @@ export class ValidationJob {
   }
 
   /** Checks the schema in the worker and keeps it, with the lists it names, for begin(). */
-  open(schemaText: string, lists?: Record<string, string[]>): Promise<OpenResult> {
+  open(schemaText: string, lists?: ValidationLists): Promise<OpenResult> {
     return new Promise((resolve, reject) => {
       if (this.failure) return reject(this.failure);
       this.opened = resolve;
       this.finished = { resolve: () => {}, reject };
-      this.send({ type: 'open', job: this.id, schemaText, ...(lists ? { lists } : {}) });
+      this.send({
+        type: 'open',
+        job: this.id,
+        schemaText,
+        ...(lists ? { lists: lists.values, withheld: lists.withheld } : {}),
+      });
     });
   }
 

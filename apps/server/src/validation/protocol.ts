@@ -47,8 +47,17 @@ export interface FileInputInfo {
 }
 
 export type ToWorker =
-  /** `lists`: the account's reference lists the schema names (inList), name → values. */
-  | { type: 'open'; job: number; schemaText: string; lists?: Record<string, string[]> }
+  /**
+   * `lists`: the account's reference lists the schema names (inList), name → values; `withheld`:
+   * the lists named but not checked, name → the result's warning (lists/withhold.ts).
+   */
+  | {
+      type: 'open';
+      job: number;
+      schemaText: string;
+      lists?: Record<string, string[]>;
+      withheld?: Record<string, string>;
+    }
   | { type: 'file'; job: number; options: FileOptions }
   /**
    * `rowsPort`: the row outputs are written by another worker (`beginRows`), to which this one

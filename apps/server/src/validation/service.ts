@@ -17,8 +17,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/index.ts';
 import { openRowOutputs, type RowOutputSink, type RowStream } from '../reports/row-outputs.ts';
-import { listsByName } from '../lists/store.ts';
-import { inListNames } from '../lists/upload.ts';
+import { listsForSchema } from '../lists/store.ts';
 import { countBytes } from './byte-counter.ts';
 import { displayFileName } from './files.ts';
 import { fileTooLarge, rowLimit } from './limits.ts';
@@ -160,7 +159,7 @@ export async function runValidation(
   const started = performance.now();
   try {
     // The account's reference lists the schema names, for its inList rules (docs/decisions/200).
-    const lists = await listsByName(deps.db, input.userId, inListNames(input.schema.text));
+    const lists = await listsForSchema(deps.db, input.userId, input.schema.text);
     const opened = await job.open(input.schema.text, lists);
     if (!opened.ok) throw invalidSchema(opened.problems);
     // After the schema: a form's schema is refused before the file's name, as it always was.

@@ -25,6 +25,7 @@ import {
   type RowStream,
   type WorkerRows,
 } from '../reports/row-split.ts';
+import { withholdLists } from '../lists/withhold.ts';
 import type { BeginOptions, FileOptions, FromWorker, RowsFeed, ToWorker } from './protocol.ts';
 
 // A validation worker thread: checks schemas and runs the engine on the chunks it is sent, so
@@ -83,7 +84,7 @@ port.on('message', (m: ToWorker) => {
           return;
         }
         jobs.set(id, {
-          model: checked.value,
+          model: withholdLists(checked.value, m.withheld),
           ...(m.lists ? { lists: m.lists } : {}),
           report: [],
           reportChars: 0,

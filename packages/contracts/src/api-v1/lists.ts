@@ -68,6 +68,11 @@ export const listSummarySchema = z.object({
   list_id: uuidSchema,
   name: z.string(),
   value_count: z.number().int().min(0),
+  over_limit: z
+    .boolean()
+    .describe(
+      "More values than the account's plan allows a list (after a change of plan; on Free, every saved list). Validations do not check such a list: their result has a `schema` warning naming it. It is kept, and checked again once it is replaced by a shorter list or the plan allows it.",
+    ),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });

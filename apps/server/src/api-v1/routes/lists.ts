@@ -45,7 +45,7 @@ export default function listRoutes(v1: ApiV1) {
       responses: { 200: { description: 'A page of lists.', schema: listListSchema } },
     },
     async ({ query, auth }) => ({
-      ...(await listPageOf(app.db, auth.userId, query)),
+      ...(await listPageOf(app.db, auth.userId, auth.tier, query)),
       limits: listLimits(auth.tier),
     }),
   );
@@ -116,7 +116,7 @@ export default function listRoutes(v1: ApiV1) {
       params: listParamsSchema,
       responses: { 200: { description: 'The list.', schema: listSchema }, 404: notFound },
     },
-    async ({ params, auth }) => getList(app.db, auth.userId, params.list),
+    async ({ params, auth }) => getList(app.db, auth.userId, auth.tier, params.list),
   );
 
   v1.route(
@@ -159,7 +159,7 @@ export default function listRoutes(v1: ApiV1) {
       },
     },
     async ({ params, body, auth }) =>
-      renameList(app.db, auth.userId, params.list, body.name, app.now()),
+      renameList(app.db, auth.userId, auth.tier, params.list, body.name, app.now()),
   );
 
   v1.route(

@@ -1,5 +1,5 @@
 import { LIST_NAME_MESSAGE, LIST_NAME_PATTERN, type PublicUser } from '@schemacheck/contracts';
-import { ListChecks, Trash2, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -14,12 +14,11 @@ import { toast } from '@/hooks/use-toast';
 import { toastOnError } from '@/lib/error-toast';
 
 import { useDeleteList, useLists, useUploadList } from '../api/lists';
+import { ListRow, n } from './list-row';
 
 // Profile → Reference lists (docs/decisions/200): upload a .txt or .csv as a named list, see each
-// list's size against the plan's limit, delete one. A schema field names a list in "In reference
+// list's size against the plan's limit (a list over it is kept and marked, decision 260), delete one. A schema field names a list in "In reference
 // list"; validations on the server check values against it.
-
-const n = (value: number) => value.toLocaleString('en-GB');
 
 export function ListsSection({ user, className }: { user: PublicUser; className?: string }) {
   const lists = useLists();
@@ -76,78 +75,70 @@ export function ListsSection({ user, className }: { user: PublicUser; className?
         <LoadErrorState onRetry={() => void lists.refetch()}>
           Lists could not be loaded.
         </LoadErrorState>
-      ) : !allowed ? (
-        <EmptyState className="mt-4">
-          Saved lists are part of the Pro plan and above. On this plan, use a field’s allowed
-          values.
-        </EmptyState>
       ) : (
         <>
-          <form
-            className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-            onSubmit={onSubmit}
-          >
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${baseId}-name`}>List name</Label>
-              <Input
-                id={`${baseId}-name`}
-                value={name}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="e.g. categories"
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${baseId}-file`}>File (.txt one value a line, or .csv)</Label>
-              <Input
-                id={`${baseId}-file`}
-                ref={fileInput}
-                type="file"
-                accept=".txt,.csv,text/plain,text/csv"
-              />
-            </div>
-            <Button type="submit" disabled={upload.isPending}>
-              {upload.isPending ? <Spinner /> : <Upload aria-hidden="true" />}
-              Upload list
-            </Button>
-            <FieldError id={`${baseId}-error`} message={error ?? undefined} />
-          </form>
+          {!allowed ? (
+            <EmptyState className="mt-4">
+              Saved lists are part of the Pro plan and above. On this plan, use a field’s allowed
+              values.
+              {lists.data.lists.length > 0
+                ? ' The lists you saved are kept, but validations do not check them.'
+                : ''}
+            </EmptyState>
+          ) : (
+            <form
+              className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+              onSubmit={onSubmit}
+            >
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${baseId}-name`}>List name</Label>
+                <Input
+                  id={`${baseId}-name`}
+                  value={name}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="e.g. categories"
+                  onChange={(e) => setName(e.target.value)}
+                />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${baseId}-file`}>File (.txt one value a line, or .csv)</Label>
+                <Input
+                  id={`${baseId}-file`}
+                  ref={fileInput}
+                  type="file"
+                  accept=".txt,.csv,text/plain,text/csv"
+                />
+              </div>
+              <Button type="submit" disabled={upload.isPending}>
+                {upload.isPending ? <Spinner /> : <Upload aria-hidden="true" />}
+                Upload list
+              </Button>
+              <FieldError id={`${baseId}-error`} message={error ?? undefined} />
+            </form>
+          )}
           {lists.data.lists.length === 0 ? (
-            <EmptyState className="mt-4">No lists yet.</EmptyState>
+            allowed ? (
+              <EmptyState className="mt-4">No lists yet.</EmptyState>
+            ) : null
           ) : (
             <ul
               className="mt-4 divide-y divide-zinc-200 rounded-lg border border-zinc-200"
               aria-label="Your reference lists"
             >
               {lists.data.lists.map((list) => (
-                <li
+                <ListRow
                   key={list.list_id}
-                  className="flex items-center justify-between gap-3 px-4 py-3 text-sm"
-                >
-                  <span className="flex min-w-0 items-center gap-2">
-                    <ListChecks aria-hidden="true" className="size-4 text-zinc-500" />
-                    <span className="truncate font-medium text-zinc-900">{list.name}</span>
-                    <span className="text-zinc-600">
-                      {n(list.value_count)} of {n(limits!.values_per_list)} values
-                    </span>
-                  </span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="text-red-700 hover:bg-red-50"
-                    aria-label={`Delete list ${list.name}`}
-                    disabled={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(list.name, {
-                        onSuccess: () => toast({ title: 'List deleted', description: list.name }),
-                        onError: toastOnError('List not deleted'),
-                      })
-                    }
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </li>
+                  list={list}
+                  limit={limits?.values_per_list ?? 0}
+                  deleting={remove.isPending}
+                  onDelete={() =>
+                    remove.mutate(list.name, {
+                      onSuccess: () => toast({ title: 'List deleted', description: list.name }),
+                      onError: toastOnError('List not deleted'),
+                    })
+                  }
+                />
               ))}
             </ul>
           )}
