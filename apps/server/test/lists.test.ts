@@ -599,6 +599,69 @@ describe("lists over the plan's limit (docs/decisions/260)", () => {
   });
 });
 
+describe('saving a schema that names a list', () => {
+  const missing =
+    "This account has no list named 'categories', so validations will not check field 'category' against it. Save a list of that name, or correct the list's name in the schema.";
+
+  it('/v1/schemas warns about a list the account does not have, on create and replace', async () => {
+    const { key } = await withKey();
+    const created = await call({ method: 'POST', url: '/api/v1/schemas', key, json: LEDGER });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().warnings).toEqual([{ code: 'schema', message: missing }]);
+    const id = created.json().schema_id as string;
+    const replaced = await call({ method: 'PUT', url: `/api/v1/schemas/${id}`, key, json: LEDGER });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().warnings).toEqual([{ code: 'schema', message: missing }]);
+
+    // Once the list is saved, no warning.
+    await call({
+      method: 'POST',
+      url: '/api/v1/lists',
+      key,
+      json: { name: 'categories', values: CATEGORIES },
+    });
+    const again = await call({ method: 'PUT', url: `/api/v1/schemas/${id}`, key, json: LEDGER });
+    expect(again.json().warnings).toEqual([]);
+  });
+
+  it("the dashboard's save warns too, and about a list over the plan's limit", async () => {
+    const web = newClient();
+    const { id } = await registerOnTier(t, web, 'business', 'listsave');
+    const schema = {
+      name: 'Ledger',
+      fileType: 'csv',
+      fields: [
+        { name: 'category', type: 'string', required: true, validation: { inList: 'categories' } },
+        { name: 'code', type: 'string', required: true, validation: { inList: 'codes' } },
+      ],
+    };
+    const codes = Array.from({ length: PLANS.pro.limits.listValues + 1 }, (_, i) => `K${i}`);
+    expect((await web.post('/api/lists', { name: 'codes', values: codes })).statusCode).toBe(201);
+    const saved = await web.post('/api/schemas', schema);
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json()).toMatchObject({
+      name: 'Ledger',
+      warnings: [{ code: 'schema', message: missing }],
+    });
+
+    await t.db.database.db.update(users).set({ subscriptionTier: 'pro' }).where(eq(users.id, id));
+    const patched = await web.request({
+      method: 'PATCH',
+      url: `/api/schemas/${saved.json().id}`,
+      payload: { name: 'Ledger 2' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().warnings).toEqual([
+      { code: 'schema', message: missing },
+      {
+        code: 'schema',
+        message:
+          "The list 'codes' has 10,001 values, more than the 10,000 a list the Pro plan allows, so validations will not check field 'code' against it. The list is kept: replace it with a list of at most 10,000 values, or change to a plan that allows more.",
+      },
+    ]);
+  });
+});
+
 describe('/api/lists (the Profile page)', () => {
   it("holds the plan's limits: none on Free, 10,000 values on Pro", async () => {
     const free = newClient();

@@ -51,6 +51,15 @@ export interface SavedSchema extends Omit<SavedSchemaInput, 'fileType'> {
   updatedAt: string;
 }
 
+/**
+ * POST and PATCH /api/schemas: the schema as stored, and what validations with it will not check
+ * (code `schema`): a list named in `inList` that the account does not have or that is over the
+ * plan's limit. The schema is saved all the same.
+ */
+export interface SavedSchemaResponse extends SavedSchema {
+  warnings: { code: 'schema'; message: string }[];
+}
+
 /** A schema refused by the engine: every problem with its path (e.g. fields[2].validation.pattern). */
 export interface SchemaProblemsResponse {
   error: string;

@@ -308,11 +308,22 @@ export interface ValidationLists {
 
 const nf = (value: number) => value.toLocaleString('en-GB');
 
-/** "field 'a' was" / "fields 'a' and 'b' were". */
-function fieldsWere(fields: readonly string[]): string {
+/**
+ * When a warning is read: in a validation's result (the check was left out) or in the answer of
+ * a schema's save (validations will leave it out).
+ */
+type When = 'validation' | 'save';
+
+/** "so field 'a' was not checked against it" / "so validations will not check fields 'a' and 'b' against it". */
+function notChecked(fields: readonly string[], when: When): string {
   const quoted = fields.map((f) => `'${f}'`);
-  if (quoted.length <= 1) return `field ${quoted[0] ?? ''} was`;
-  return `fields ${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)} were`;
+  const many = quoted.length > 1;
+  const named = many
+    ? `fields ${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`
+    : `field ${quoted[0] ?? ''}`;
+  return when === 'save'
+    ? `so validations will not check ${named} against it`
+    : `so ${named} ${many ? 'were' : 'was'} not checked against it`;
 }
 
 /** The warning of a list the account has over its plan's limit. */
@@ -321,22 +332,60 @@ export function overLimitWarning(
   name: string,
   valueCount: number,
   fields: readonly string[],
+  when: When = 'validation',
 ): string {
   const plan = PLANS[tier];
   const limit = plan.limits.listValues;
-  const notChecked = `so ${fieldsWere(fields)} not checked against it`;
+  const not = notChecked(fields, when);
   if (limit === 0) {
     const withLists = Object.values(PLANS)
       .filter((p) => p.limits.listValues > 0)
       .map((p) => p.label);
-    return `The list '${name}' has ${nf(valueCount)} values, but the ${plan.label} plan has no saved lists, ${notChecked}. The list is kept: change to a plan with saved lists (${withLists.join(', ')}) to use it, or give the field its allowed values instead.`;
+    return `The list '${name}' has ${nf(valueCount)} values, but the ${plan.label} plan has no saved lists, ${not}. The list is kept: change to a plan with saved lists (${withLists.join(', ')}) to use it, or give the field its allowed values instead.`;
   }
-  return `The list '${name}' has ${nf(valueCount)} values, more than the ${nf(limit)} a list the ${plan.label} plan allows, ${notChecked}. The list is kept: replace it with a list of at most ${nf(limit)} values, or change to a plan that allows more.`;
+  return `The list '${name}' has ${nf(valueCount)} values, more than the ${nf(limit)} a list the ${plan.label} plan allows, ${not}. The list is kept: replace it with a list of at most ${nf(limit)} values, or change to a plan that allows more.`;
 }
 
 /** The warning of a list the account does not have. */
-export function missingListWarning(name: string, fields: readonly string[]): string {
-  return `This account has no list named '${name}', so ${fieldsWere(fields)} not checked against it. Save a list of that name, or correct the list's name in the schema.`;
+export function missingListWarning(
+  name: string,
+  fields: readonly string[],
+  when: When = 'validation',
+): string {
+  return `This account has no list named '${name}', ${notChecked(fields, when)}. Save a list of that name, or correct the list's name in the schema.`;
+}
+
+/**
+ * The lists a schema names in `inList` that the account cannot use now, name → warning (none of
+ * that name, or over the current plan's limit), and those it can.
+ */
+async function usableLists(
+  db: Db,
+  userId: string,
+  schemaText: string,
+  when: When,
+): Promise<{ within: string[]; withheld: Record<string, string> }> {
+  const named = inListFields(schemaText);
+  const out = { within: [] as string[], withheld: {} as Record<string, string> };
+  if (named.size === 0) return out;
+  const [owner] = await db
+    .select({ tier: users.subscriptionTier })
+    .from(users)
+    .where(eq(users.id, userId));
+  const tier = (owner?.tier ?? 'free') as SubscriptionTier;
+  const saved = await db
+    .select({ name: referenceLists.name, valueCount: referenceLists.valueCount })
+    .from(referenceLists)
+    .where(and(eq(referenceLists.userId, userId), inArray(referenceLists.name, [...named.keys()])));
+  const counts = new Map(saved.map((row) => [row.name, row.valueCount]));
+  for (const [name, fields] of named) {
+    const count = counts.get(name);
+    if (count === undefined) out.withheld[name] = missingListWarning(name, fields, when);
+    else if (isOverLimit(tier, count)) {
+      out.withheld[name] = overLimitWarning(tier, name, count, fields, when);
+    } else out.within.push(name);
+  }
+  return out;
 }
 
 /**
@@ -350,31 +399,8 @@ export async function listsForSchema(
   userId: string,
   schemaText: string,
 ): Promise<ValidationLists> {
-  const named = inListFields(schemaText);
-  const lists: ValidationLists = { values: {}, withheld: {} };
-  if (named.size === 0) return lists;
-  const [owner] = await db
-    .select({ tier: users.subscriptionTier })
-    .from(users)
-    .where(eq(users.id, userId));
-  const tier = (owner?.tier ?? 'free') as SubscriptionTier;
-  const mine = and(
-    eq(referenceLists.userId, userId),
-    inArray(referenceLists.name, [...named.keys()]),
-  );
-  const saved = await db
-    .select({ name: referenceLists.name, valueCount: referenceLists.valueCount })
-    .from(referenceLists)
-    .where(mine);
-  const counts = new Map(saved.map((row) => [row.name, row.valueCount]));
-  const within: string[] = [];
-  for (const [name, fields] of named) {
-    const count = counts.get(name);
-    if (count === undefined) lists.withheld[name] = missingListWarning(name, fields);
-    else if (isOverLimit(tier, count)) {
-      lists.withheld[name] = overLimitWarning(tier, name, count, fields);
-    } else within.push(name);
-  }
+  const { within, withheld } = await usableLists(db, userId, schemaText, 'validation');
+  const lists: ValidationLists = { values: {}, withheld };
   // The values only of the lists checked: a list over the limit may be long.
   if (within.length > 0) {
     const rows = await db
@@ -384,6 +410,20 @@ export async function listsForSchema(
     for (const row of rows) lists.values[row.name] = row.values as string[];
   }
   return lists;
+}
+
+/**
+ * The warnings of a schema's save for the lists it names that validations will not check (none
+ * of that name, or over the plan's limit). The schema is saved all the same: the list may be
+ * saved after it.
+ */
+export async function listWarningsOnSave(
+  db: Db,
+  userId: string,
+  schemaText: string,
+): Promise<{ code: 'schema'; message: string }[]> {
+  const { withheld } = await usableLists(db, userId, schemaText, 'save');
+  return Object.values(withheld).map((message) => ({ code: 'schema', message }));
 }
 
 function isUniqueViolation(err: unknown): boolean {

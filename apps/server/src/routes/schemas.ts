@@ -1,6 +1,11 @@
-import { savedSchemaInputSchema, savedSchemaUpdateSchema } from '@schemacheck/contracts';
+import {
+  savedSchemaInputSchema,
+  savedSchemaUpdateSchema,
+  type SavedSchemaResponse,
+} from '@schemacheck/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseBody } from '../lib/validate.ts';
+import { listWarningsOnSave } from '../lists/store.ts';
 import { requireFeature } from '../plans.ts';
 import { requireUser } from '../plugins/session.ts';
 import {
@@ -17,7 +22,8 @@ import {
 } from '../schemas/store.ts';
 
 // Saved schemas of the dashboard: list, create, update, delete; paid plans only. The schemas
-// module (schemas/store.ts) checks each with the engine and stores it; others' ids are 404.
+// module (schemas/store.ts) checks each with the engine and stores it; others' ids are 404. A save
+// warns about the lists validations will not check (lists/store.ts listWarningsOnSave).
 
 export { MAX_SAVED_SCHEMAS };
 
@@ -36,22 +42,31 @@ export default async function schemaRoutes(app: FastifyInstance) {
 
   app.post('/api/schemas', auth, async (request, reply) => {
     const input = parseBody(savedSchemaInputSchema, request.body);
+    const userId = request.auth!.user.id;
     const form = await checkWebForm(app.validationPool, input);
-    const row = await createSchema(app.db, request.auth!.user.id, form, app.now());
-    return reply.code(201).send(toSaved(row));
+    const row = await createSchema(app.db, userId, form, app.now());
+    const warnings = await listWarningsOnSave(app.db, userId, JSON.stringify(input));
+    const saved: SavedSchemaResponse = { ...toSaved(row), warnings };
+    return reply.code(201).send(saved);
   });
 
-  app.patch<{ Params: { id: string } }>('/api/schemas/:id', auth, async (request) => {
-    const update = parseBody(savedSchemaUpdateSchema, request.body);
-    const userId = request.auth!.user.id;
-    const row = await findOwnSchema(app.db, userId, request.params.id);
-    if (!row) throw notFound();
-    // A schema saved through the API may name no file type (null): it stays so unless set here.
-    const form = await checkWebForm(app.validationPool, mergeUpdate(row, update));
-    const updated = await replaceSchema(app.db, userId, row.id, form, app.now());
-    if (!updated) throw notFound();
-    return toSaved(updated);
-  });
+  app.patch<{ Params: { id: string } }>(
+    '/api/schemas/:id',
+    auth,
+    async (request): Promise<SavedSchemaResponse> => {
+      const update = parseBody(savedSchemaUpdateSchema, request.body);
+      const userId = request.auth!.user.id;
+      const row = await findOwnSchema(app.db, userId, request.params.id);
+      if (!row) throw notFound();
+      // A schema saved through the API may name no file type (null): it stays so unless set here.
+      const merged = mergeUpdate(row, update);
+      const form = await checkWebForm(app.validationPool, merged);
+      const updated = await replaceSchema(app.db, userId, row.id, form, app.now());
+      if (!updated) throw notFound();
+      const warnings = await listWarningsOnSave(app.db, userId, JSON.stringify(merged));
+      return { ...toSaved(updated), warnings };
+    },
+  );
 
   app.delete<{ Params: { id: string } }>('/api/schemas/:id', auth, async (request, reply) => {
     if (!(await deleteSchema(app.db, request.auth!.user.id, request.params.id))) throw notFound();

@@ -155,7 +155,7 @@ export const schemaBodySchema = z.union([
 const storedWarnings = z
   .array(warningSchema)
   .describe(
-    'Rules of the document that are not checked (code `schema`); validations with this schema go on without them.',
+    "Rules of the document that are not checked (code `schema`), and lists named in `inList` that validations will not check: the account has none of that name, or the list is over the plan's limit. Validations with this schema go on without them.",
   );
 
 const storedFileTypeSchema = fileTypeSchema

@@ -8,6 +8,7 @@ import {
   schemaSchema,
 } from '@schemacheck/contracts';
 import { jsonTextOf } from '../../lib/json-body.ts';
+import { listWarningsOnSave } from '../../lists/store.ts';
 import {
   createSchema,
   deleteSchema,
@@ -48,15 +49,17 @@ export default function schemaRoutes(v1: ApiV1) {
       },
     },
     async ({ body, auth, reply, request }) => {
-      const form = await normalise(app.validationPool, jsonTextOf(request) ?? JSON.stringify(body));
+      const text = jsonTextOf(request) ?? JSON.stringify(body);
+      const form = await normalise(app.validationPool, text);
       const row = await createSchema(app.db, auth.userId, form, app.now());
+      const lists = await listWarningsOnSave(app.db, auth.userId, text);
       reply.code(201);
       return {
         schema_id: row.id,
         name: row.name,
         type: row.fileType,
         created_at: row.createdAt.toISOString(),
-        warnings: form.warnings,
+        warnings: [...form.warnings, ...lists],
       };
     },
   );
@@ -117,10 +120,12 @@ export default function schemaRoutes(v1: ApiV1) {
     },
     async ({ params, body, auth, request }) => {
       if (!(await findOwnSchema(app.db, auth.userId, params.schema_id))) throw notFound();
-      const form = await normalise(app.validationPool, jsonTextOf(request) ?? JSON.stringify(body));
+      const text = jsonTextOf(request) ?? JSON.stringify(body);
+      const form = await normalise(app.validationPool, text);
       const row = await replaceSchema(app.db, auth.userId, params.schema_id, form, app.now());
       if (!row) throw notFound();
-      return { ...toV1(row), warnings: form.warnings };
+      const lists = await listWarningsOnSave(app.db, auth.userId, text);
+      return { ...toV1(row), warnings: [...form.warnings, ...lists] };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { SavedSchema, SavedSchemaInput } from '@schemacheck/contracts';
+import type { SavedSchema, SavedSchemaInput, SavedSchemaResponse } from '@schemacheck/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -21,9 +21,9 @@ export function useSavedSchemas(enabled: boolean) {
   });
 }
 
-function toSchema(response: unknown): SavedSchema {
+function toSchema(response: unknown): SavedSchemaResponse {
   const wrapped = (response as { schema?: unknown } | null)?.schema;
-  return (wrapped ?? response) as SavedSchema;
+  return (wrapped ?? response) as SavedSchemaResponse;
 }
 
 /** POST /api/schemas, or PATCH /api/schemas/{id} to overwrite a loaded one. */

@@ -77,7 +77,18 @@ export function useSchemaLibrary({ form, plan, onUpgrade, onProblems }: Options)
       {
         onSuccess: (saved) => {
           if (saved?.id) setLoaded({ id: saved.id, name: saved.name ?? draft.name.trim() });
-          toast({ title: 'Schema saved', description: 'Your schema has been saved successfully.' });
+          // A list the account lacks, or one over the plan's limit, is not checked by validations:
+          // said now rather than first in a result.
+          const warnings = saved?.warnings ?? [];
+          toast(
+            warnings.length > 0
+              ? {
+                  title: 'Schema saved, with a warning',
+                  description: warnings.map((w) => w.message).join(' '),
+                  duration: 15_000,
+                }
+              : { title: 'Schema saved', description: 'Your schema has been saved successfully.' },
+          );
         },
         onError: (error) => {
           const failure = serverFailure(error, 'Failed to save schema.');
