@@ -5,7 +5,7 @@
 // Columns the schema has no field for (a blank or repeated header, JSON lists) are named, not
 // dropped quietly. Cross-field rules the sample supports are listed last, as JSON to paste into
 // the schema's `rules`: inference never adds them itself (docs/decisions/226).
-import type { InferFieldMisfits, InferProposal, InferSkipped } from '@schemacheck/engine';
+import { describeSkipped, type InferFieldMisfits, type InferProposal } from '@schemacheck/engine';
 import { plural } from './io.ts';
 
 /** Misfits shown per field; the count covers them all. */
@@ -27,17 +27,6 @@ function misfitLines(m: InferFieldMisfits): string[] {
   return lines;
 }
 
-function skippedLine(s: InferSkipped): string {
-  switch (s.reason) {
-    case 'blank-header':
-      return `  column ${s.position ?? '?'} has no name in the header`;
-    case 'repeated-header':
-      return `  column ${s.position ?? '?'} repeats the name ${JSON.stringify(s.column)}`;
-    case 'not-a-scalar':
-      return `  ${s.column} holds lists or objects, which cannot be typed (any value is accepted)`;
-  }
-}
-
 export function formatInferReport(proposal: InferProposal, source: string, rows: number): string {
   const misfitsOf = new Map(proposal.misfits.map((m) => [m.field, m]));
   const lines = [`schemacheck: inferred from ${plural(rows, 'row')} of ${source}:`];
@@ -53,7 +42,10 @@ export function formatInferReport(proposal: InferProposal, source: string, rows:
     if (m) lines.push(`    do not fit:`, ...misfitLines(m));
   }
   if (proposal.skipped.length > 0) {
-    lines.push(`schemacheck: left out of the schema:`, ...proposal.skipped.map(skippedLine));
+    lines.push(
+      `schemacheck: left out of the schema:`,
+      ...proposal.skipped.map((s) => `  ${describeSkipped(s)}`),
+    );
     // validate reports a blank or repeated header as an error of the file itself.
     if (proposal.skipped.some((s) => s.reason !== 'not-a-scalar'))
       lines.push(`  validating this file reports its header: give each column a name of its own`);

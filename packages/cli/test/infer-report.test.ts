@@ -76,8 +76,8 @@ describe('schemacheck infer on stderr', () => {
     expect(JSON.parse(infer.stdout).fields).toHaveLength(2);
     expect(infer.stderr.split('\n').slice(3)).toEqual([
       'schemacheck: left out of the schema:',
-      '  column 2 repeats the name "a"',
-      '  column 3 has no name in the header',
+      '  Column 2 repeats the name "a"',
+      '  Column 3 has no name in the header',
       '  validating this file reports its header: give each column a name of its own',
       '',
     ]);

@@ -1,5 +1,6 @@
 // Schema inference: propose a web-form schema from the first rows of a file.
 export {
+  describeSkipped,
   inferProposal,
   inferSchema,
   MISFITS_LISTED,

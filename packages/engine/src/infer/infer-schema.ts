@@ -69,6 +69,18 @@ export interface InferSkipped {
   reason: 'blank-header' | 'repeated-header' | 'not-a-scalar';
 }
 
+/** Why a column is left out, in a sentence (the CLI's report and the web's schema card). */
+export function describeSkipped(s: InferSkipped): string {
+  switch (s.reason) {
+    case 'blank-header':
+      return `Column ${s.position ?? '?'} has no name in the header`;
+    case 'repeated-header':
+      return `Column ${s.position ?? '?'} repeats the name ${JSON.stringify(s.column)}`;
+    case 'not-a-scalar':
+      return `${s.column} holds lists or objects, which cannot be typed (any value is accepted)`;
+  }
+}
+
 /** A proposed schema, and for each field typed by most (not all) of its values, the others. */
 export interface InferProposal {
   /** Columns left out of the schema, in file order. */
