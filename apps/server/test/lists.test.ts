@@ -599,6 +599,78 @@ describe("lists over the plan's limit (docs/decisions/260)", () => {
   });
 });
 
+describe('list uploads count their values as they arrive', () => {
+  const limit = PLANS.pro.limits.listValues;
+  const upload = (web: ReturnType<typeof newClient>, parts: Part[]) => {
+    const body = multipartBody(parts);
+    return web.request({
+      method: 'POST',
+      url: '/api/lists',
+      payload: body.payload,
+      headers: body.headers,
+    });
+  };
+
+  it("stops at the first value past the plan's limit, before the rest of the file", async () => {
+    const pro = newClient();
+    await registerOnTier(t, pro, 'pro', 'liststream');
+    const over = Array.from({ length: limit + 1 }, (_, i) => `V${i}`).join('\n');
+    // What follows the limit is never read: a byte that is not UTF-8 there would be a 400.
+    const content = Buffer.concat([Buffer.from(`${over}\n`), Buffer.from([0xff, 0x0a])]);
+    const res = await upload(pro, [
+      { name: 'name', value: 'codes' },
+      { name: 'file', filename: 'codes.txt', content },
+    ]);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toMatchObject({
+      code: 'list_too_large',
+      error: 'The list has more than 10,000 values; the Pro plan allows 10,000 values a list.',
+      limit,
+    });
+    // A CSV column the same way.
+    const csv = `id,code\n${Array.from({ length: limit + 1 }, (_, i) => `${i},C${i}`).join('\n')}\n\xff`;
+    const byColumn = await upload(pro, [
+      { name: 'name', value: 'codes' },
+      { name: 'column', value: 'code' },
+      { name: 'file', filename: 'codes.csv', content: Buffer.from(csv, 'latin1') },
+    ]);
+    expect(byColumn.statusCode, byColumn.body).toBe(413);
+    expect(byColumn.json().code).toBe('list_too_large');
+
+    // Repeated values count once: more lines than the limit, few values.
+    const repeated = Array.from({ length: 3 * limit }, (_, i) => `R${i % 3}`).join('\n');
+    const ok = await upload(pro, [
+      { name: 'name', value: 'codes' },
+      { name: 'file', filename: 'codes.txt', content: repeated },
+    ]);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().value_count).toBe(3);
+  });
+
+  it('refuses replace other than true or false, on the web and /v1', async () => {
+    const web = newClient();
+    await registerOnTier(t, web, 'pro', 'listreplace');
+    const parts = (replace: string): Part[] => [
+      { name: 'name', value: 'codes' },
+      { name: 'replace', value: replace },
+      { name: 'file', filename: 'codes.txt', content: 'A\nB\n' },
+    ];
+    const yes = await upload(web, parts('yes'));
+    expect(yes.statusCode, yes.body).toBe(400);
+    expect(yes.json()).toMatchObject({
+      code: 'validation',
+      error: "replace is true or false (replace the values of a list of that name); it was 'yes'.",
+    });
+    expect((await upload(web, parts('false'))).statusCode).toBe(201);
+    expect((await upload(web, parts('true'))).statusCode).toBe(200);
+
+    const { key } = await withKey();
+    const v1 = await call({ method: 'POST', url: '/api/v1/lists/upload', key, parts: parts('1') });
+    expect(v1.statusCode, v1.body).toBe(400);
+    expect(v1.json().error).toContain('replace is true or false');
+  });
+});
+
 describe('saving a schema that names a list', () => {
   const missing =
     "This account has no list named 'categories', so validations will not check field 'category' against it. Save a list of that name, or correct the list's name in the schema.";

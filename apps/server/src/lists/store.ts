@@ -6,6 +6,7 @@ import {
   type ListV1,
   type SubscriptionTier,
 } from '@schemacheck/contracts';
+import { parseSchemaText } from '@schemacheck/engine';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { listPage } from '../lib/pagination.ts';
 import type { Db } from '../db/client.ts';
@@ -13,7 +14,6 @@ import { referenceLists, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { storableJson } from '../lib/unicode.ts';
 import { isUuid } from '../lib/uuid.ts';
-import { inListFields } from './upload.ts';
 
 // Reference lists (docs/decisions/200): saved per account, named as schemas name them in
 // `inList`, capped per plan (PLANS' `listValues`; the Free plan has none) and MAX_LISTS per
@@ -70,11 +70,10 @@ function distinct(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
 
-/** Refuses values over the plan's limit (and any list on a plan without saved lists). */
-function checkSize(tier: SubscriptionTier, n: number): void {
+/** Refuses a plan without saved lists. */
+export function assertListsAllowed(tier: SubscriptionTier): void {
   const plan = PLANS[tier];
-  const limit = plan.limits.listValues;
-  if (limit === 0) {
+  if (plan.limits.listValues === 0) {
     const withLists = Object.values(PLANS)
       .filter((p) => p.limits.listValues > 0)
       .map((p) => p.label);
@@ -82,6 +81,13 @@ function checkSize(tier: SubscriptionTier, n: number): void {
       message: `Saved lists are part of the ${withLists.join(', ')} plans; on the ${plan.label} plan use a field's allowed values instead.`,
     });
   }
+}
+
+/** Refuses values over the plan's limit (and any list on a plan without saved lists). */
+function checkSize(tier: SubscriptionTier, n: number): void {
+  assertListsAllowed(tier);
+  const plan = PLANS[tier];
+  const limit = plan.limits.listValues;
   if (n > limit) {
     throw new AppError('list_too_large', {
       message: `The list has ${n.toLocaleString('en-GB')} values; the ${plan.label} plan allows ${limit.toLocaleString('en-GB')} values a list.`,
@@ -429,4 +435,22 @@ export async function listWarningsOnSave(
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * The list names a schema's fields use in `inList`, each with the fields that name it, in the
+ * schema's order (none for a schema the engine refuses).
+ */
+export function inListFields(schemaText: string): Map<string, string[]> {
+  const parsed = parseSchemaText(schemaText);
+  const names = new Map<string, string[]>();
+  if (!parsed.ok) return names;
+  for (const field of parsed.value.fields) {
+    const name = field.rules.inList;
+    if (name === undefined) continue;
+    const fields = names.get(name);
+    if (fields) fields.push(field.name);
+    else names.set(name, [field.name]);
+  }
+  return names;
 }

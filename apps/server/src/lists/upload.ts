@@ -3,16 +3,21 @@ import {
   LIST_NAME_PATTERN,
   LIST_UPLOAD_MAX_BYTES,
   LIST_VALUE_MAX,
+  PLANS,
+  type SubscriptionTier,
 } from '@schemacheck/contracts';
-import { parseSchemaText, readListValues } from '@schemacheck/engine';
+import { readListValues } from '@schemacheck/engine';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { assertListsAllowed } from './store.ts';
+import { valueStream } from './stream-values.ts';
 
 // A list sent as a file (POST /v1/lists/upload, the Profile page's upload): a multipart form with
 // `name`, optional `column` and `replace`, and a .txt or .csv `file`, read by the engine's list
-// reader (one value a line, or a CSV column). The file is held whole: lists are bounded by
-// LIST_UPLOAD_MAX_BYTES and the plan's value limit.
+// reader (one value a line, or a CSV column). The values are counted as the file arrives
+// (stream-values.ts), and the upload is refused (413) once they pass the plan's limit; a file
+// within it is held whole (at most LIST_UPLOAD_MAX_BYTES) for the engine's reader.
 
 export interface ListUpload {
   name: string;
@@ -26,7 +31,26 @@ const tooLarge = () =>
     message: `A list file may have at most ${LIST_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
   });
 
-export async function readListUpload(request: FastifyRequest): Promise<ListUpload> {
+const REPLACE_VALUES = ['true', 'false'];
+
+/** Distinct values as they arrive, by a 31-bit hash: a collision counts two values as one, never one as two. */
+function hashOf(value: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
+  return h >>> 1;
+}
+
+/**
+ * The form of a list upload. `tier`: the account's plan, whose limit on values a list stops the
+ * upload as soon as the file has passed it (the store checks the exact count again).
+ */
+export async function readListUpload(
+  request: FastifyRequest,
+  tier: SubscriptionTier,
+): Promise<ListUpload> {
+  assertListsAllowed(tier);
+  const plan = PLANS[tier];
+  const limit = plan.limits.listValues;
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', {
       message: 'Send the list as multipart/form-data: name, then the file in a field named file.',
@@ -42,20 +66,48 @@ export async function readListUpload(request: FastifyRequest): Promise<ListUploa
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        if (part.fieldname === 'replace' && !REPLACE_VALUES.includes(value)) {
+          throw new AppError('validation', {
+            message: `replace is true or false (replace the values of a list of that name); it was '${value.slice(0, 40)}'.`,
+            extra: { issues: [{ path: 'replace', message: 'replace is true or false' }] },
+          });
+        }
+        // The file was read as the fields before it say (.txt lines or a CSV column).
+        if (part.fieldname === 'column' && file) {
+          throw invalid('Send column before the file: it says how the file is read.');
+        }
+        fields[part.fieldname] = value;
         continue;
       }
       if (part.fieldname !== 'file' || file) {
         part.file.resume();
         throw invalid('Send one file, in a field named file.');
       }
+      const column = fields.column?.trim() || undefined;
+      const csv = column !== undefined || /\.csv$/i.test(part.filename ?? '');
+      const seen = new Set<number>();
+      const values = valueStream({ csv, column }, (value) => {
+        seen.add(hashOf(value));
+        if (seen.size > limit) {
+          throw new AppError('list_too_large', {
+            message: `The list has more than ${limit.toLocaleString('en-GB')} values; the ${plan.label} plan allows ${limit.toLocaleString('en-GB')} values a list.`,
+            extra: { limit },
+          });
+        }
+      });
+      // Not UTF-8 is said once the whole file is read (as before), not while counting.
+      const decoder = new TextDecoder('utf-8');
       const chunks: Buffer[] = [];
       let bytes = 0;
       for await (const chunk of part.file as AsyncIterable<Buffer>) {
         bytes += chunk.byteLength;
         if (bytes > LIST_UPLOAD_MAX_BYTES) throw tooLarge();
         chunks.push(chunk);
+        values.push(decoder.decode(chunk, { stream: true }));
       }
+      values.push(decoder.decode());
+      values.end();
       if ((part.file as { truncated?: boolean }).truncated) throw tooLarge();
       file = { name: part.filename ?? '', bytes: Buffer.concat(chunks) };
     }
@@ -105,22 +157,4 @@ export async function readListUpload(request: FastifyRequest): Promise<ListUploa
     );
   }
   return { name, values, replace: fields.replace === 'true' };
-}
-
-/**
- * The list names a schema's fields use in `inList`, each with the fields that name it, in the
- * schema's order (none for a schema the engine refuses).
- */
-export function inListFields(schemaText: string): Map<string, string[]> {
-  const parsed = parseSchemaText(schemaText);
-  const names = new Map<string, string[]>();
-  if (!parsed.ok) return names;
-  for (const field of parsed.value.fields) {
-    const name = field.rules.inList;
-    if (name === undefined) continue;
-    const fields = names.get(name);
-    if (fields) fields.push(field.name);
-    else names.set(name, [field.name]);
-  }
-  return names;
 }

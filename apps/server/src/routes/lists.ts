@@ -27,7 +27,7 @@ export default async function listWebRoutes(app: FastifyInstance) {
   app.post('/api/lists', auth, async (request, reply) => {
     const user = request.auth!.user;
     const input = request.isMultipart()
-      ? await readListUpload(request)
+      ? await readListUpload(request, user.subscriptionTier)
       : parseBody(listCreateSchema, request.body);
     const { list, created } = await createList(
       app.db,

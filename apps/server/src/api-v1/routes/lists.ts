@@ -85,7 +85,7 @@ export default function listRoutes(v1: ApiV1) {
       tag: 'Lists',
       summary: 'Create a reference list from a file',
       description:
-        'A .txt file (one value a line) or a column of a .csv file (`column`: its header name or 1-based position; the first column by default). Empty lines and cells are skipped, duplicates kept once; a file with no values, a value over 1,000 characters or a NUL character is refused (invalid_upload). With `replace=true` a list of the same name has its values replaced (200).',
+        "A .txt file (one value a line) or a column of a .csv file (`column`: its header name or 1-based position; the first column by default). Empty lines and cells are skipped, duplicates kept once; a file with no values, a value over 1,000 characters or a NUL character is refused (invalid_upload). With `replace=true` a list of the same name has its values replaced (200); `replace` is `true` or `false`, anything else is refused (validation, 400). The values are counted as the file arrives: the upload stops with 413 as soon as they pass the plan's limit.",
       multipart: listUploadFormSchema,
       responses: {
         200: { description: 'The list of that name was replaced.', schema: listSummarySchema },
@@ -97,7 +97,7 @@ export default function listRoutes(v1: ApiV1) {
       },
     },
     async ({ request, auth, reply }) => {
-      const upload = await readListUpload(request);
+      const upload = await readListUpload(request, auth.tier);
       const input = { ...upload, existsHint: 'Send replace=true to replace its values.' };
       const { list, created } = await createList(app.db, auth.userId, auth.tier, input, app.now());
       reply.code(created ? 201 : 200);
