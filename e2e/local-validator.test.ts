@@ -150,6 +150,25 @@ describe('the in-browser CSV validator', () => {
     const names = page.getByLabel('Field name', { exact: true });
     expect(await names.count()).toBe(4);
     expect(await names.first().inputValue()).toBe('sku');
+    expect(await page.getByTestId('infer-skipped').count()).toBe(0);
+
+    // A repeated header has no field of its own: the schema card says so.
+    await page.reload();
+    await page.getByTestId('dropzone-input').setInputFiles({
+      name: 'twice.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('sku,price,sku\nA-1,2.50,B-1\n'),
+    });
+    await page.getByRole('button', { name: 'Infer from file' }).click();
+    await expectToast(page, 'Schema inferred');
+    expect(await names.count()).toBe(2);
+    const skipped = page.getByTestId('infer-skipped');
+    expect(await skipped.textContent()).toContain(
+      '1 column of twice.csv has no field in the proposed schema:',
+    );
+    expect(await skipped.getByRole('listitem').allTextContents()).toEqual([
+      'Column 3 repeats the name "sku"',
+    ]);
   });
 
   it('imports a JSON Schema and says, beside the schema, which of its rules cannot be checked', async () => {
@@ -177,6 +196,7 @@ describe('the in-browser CSV validator', () => {
           properties: {
             sku: { type: 'string', pattern: '^SKU-[0-9]+$' },
             price: { oneOf: [{ type: 'number' }, { type: 'string' }] },
+            code: { type: ['string', 'integer'] },
           },
           required: ['sku'],
         }),
@@ -185,7 +205,15 @@ describe('the in-browser CSV validator', () => {
     await expectToast(page, 'Schema imported');
     expect(await refused.count()).toBe(0);
     const names = page.getByLabel('Field name', { exact: true });
-    expect(await names.count()).toBe(2);
+    expect(await names.count()).toBe(3);
+    // What the builder's form cannot hold is said too: `code` takes text or integers there.
+    const losses = page.getByTestId('import-losses');
+    expect(await losses.textContent()).toContain(
+      'The schema builder cannot hold all of feed.schema.json; the schema shown says less:',
+    );
+    expect(await losses.getByRole('listitem').allTextContents()).toEqual([
+      "Fields with several JSON types ('code') become text fields, which refuse JSON numbers and true/false",
+    ]);
     const note = page.getByTestId('import-warnings');
     expect(await note.textContent()).toContain(
       'SchemaCheck cannot check 1 rule of feed.schema.json; validation goes on without it:',

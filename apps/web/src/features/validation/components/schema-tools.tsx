@@ -50,6 +50,14 @@ export function SchemaTools({
   const [importWarnings, setImportWarnings] = useState<{ file: string; warnings: string[] } | null>(
     null,
   );
+  // What the builder's form cannot hold of an imported schema (a type list, a requirement
+  // inside an optional object…): the schema it now shows says less than the file did.
+  const [importLosses, setImportLosses] = useState<{ file: string; losses: string[] } | null>(null);
+  // Columns inference proposed no field for (a blank or repeated header, lists): said, not
+  // dropped quietly, as the CLI's infer does.
+  const [inferSkipped, setInferSkipped] = useState<{ file: string; columns: string[] } | null>(
+    null,
+  );
   // Values of the inferred fields that did not fit their proposed types: validation will report
   // them, and the person should see them before (docs/decisions/111).
   const [misfits, setMisfits] = useState<{ file: string; fields: InferFieldMisfits[] } | null>(
@@ -74,7 +82,7 @@ export function SchemaTools({
     const chosen = input.files?.[0];
     input.value = '';
     if (!chosen) return;
-    const [{ parseSchemaText, exportSchema }, text] = await Promise.all([
+    const [{ parseSchemaText, exportSchema, exportLosses }, text] = await Promise.all([
       loadEngine(),
       chosen.text(),
     ]);
@@ -91,9 +99,12 @@ export function SchemaTools({
     setImportProblems(null);
     setMisfits(null);
     setSuggested(null);
+    setInferSkipped(null);
     setImportWarnings(
       parsed.warnings.length > 0 ? { file: chosen.name, warnings: parsed.warnings } : null,
     );
+    const losses = exportLosses(parsed.value, 'web');
+    setImportLosses(losses.length > 0 ? { file: chosen.name, losses } : null);
     replaceWith(exportSchema(parsed.value, 'web') as unknown as WebSchema, false);
     toast({
       title: 'Schema imported',
@@ -120,7 +131,7 @@ export function SchemaTools({
     setInferring(true);
     try {
       const fileType = fileTypeOf(file.name) ?? getValues('fileType');
-      const [{ inferProposalFromBytes }, buffer] = await Promise.all([
+      const [{ inferProposalFromBytes, describeSkipped }, buffer] = await Promise.all([
         loadEngine(),
         file.slice(0, INFER_BYTES).arrayBuffer(),
       ]);
@@ -129,6 +140,7 @@ export function SchemaTools({
         schema,
         misfits: found,
         suggestedRules,
+        skipped,
       } = inferProposalFromBytes(bytes, fileType, INFER_ROWS);
       if (schema.fields.length === 0) {
         toast({
@@ -143,6 +155,10 @@ export function SchemaTools({
       replaceWith(schema, true);
       setImportProblems(null);
       setImportWarnings(null);
+      setImportLosses(null);
+      setInferSkipped(
+        skipped.length > 0 ? { file: file.name, columns: skipped.map(describeSkipped) } : null,
+      );
       setMisfits(found.length > 0 ? { file: file.name, fields: found } : null);
       setSuggested(suggestedRules.length > 0 ? { file: file.name, rules: suggestedRules } : null);
       const odd = found.reduce((n, f) => n + f.count, 0);
@@ -228,6 +244,28 @@ export function SchemaTools({
           }; validation goes on without ${importWarnings.warnings.length === 1 ? 'it' : 'them'}:`}
           items={importWarnings.warnings}
           onDismiss={() => setImportWarnings(null)}
+        />
+      ) : null}
+
+      {importLosses ? (
+        <ImportNote
+          tone="warning"
+          testId="import-losses"
+          title={`The schema builder cannot hold all of ${importLosses.file}; the schema shown says less:`}
+          items={importLosses.losses}
+          onDismiss={() => setImportLosses(null)}
+        />
+      ) : null}
+
+      {inferSkipped ? (
+        <ImportNote
+          tone="warning"
+          testId="infer-skipped"
+          title={`${plural(inferSkipped.columns.length, 'column')} of ${inferSkipped.file} ${
+            inferSkipped.columns.length === 1 ? 'has' : 'have'
+          } no field in the proposed schema:`}
+          items={inferSkipped.columns}
+          onDismiss={() => setInferSkipped(null)}
         />
       ) : null}
 
