@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { REPO_ROOT } from './support/paths.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { REPO_ROOT, SCREENSHOT_DIR } from './support/paths.ts';
 import { openSite, signUp, type TestSite } from './support/site.ts';
 import {
   buildSchema,
@@ -67,6 +68,25 @@ const rowsOf = (table: ReturnType<Page['getByTestId']>) =>
       rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '')),
     );
 
+/**
+ * The section at 1280 and 390 px wide, its top below the sticky header (the window is made tall
+ * enough for the whole section, so that the shot does not scroll it under the header).
+ */
+async function shootSection(section: ReturnType<Page['getByRole']>, name: string) {
+  for (const [size, label] of [
+    [DESKTOP, '1280'],
+    [PHONE, '390'],
+  ] as const) {
+    await page.setViewportSize({ width: size.width, height: 1600 });
+    await section.evaluate((el) => {
+      el.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -96);
+    });
+    await section.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${label}.png`) });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
 describe('cross-field rules and reference lists in the browser', () => {
   beforeAll(async () => {
     site = await openSite({ bypassCSP: true });
@@ -93,6 +113,67 @@ describe('cross-field rules and reference lists in the browser', () => {
     const item = section.getByRole('list', { name: 'Your reference lists' }).getByRole('listitem');
     await item.filter({ hasText: 'categories' }).waitFor();
     expect(await item.textContent()).toContain('3 of 10,000 values');
+  });
+
+  it('renames a list with the keyboard, says a name in use under the field, and marks a list over the plan limit', async () => {
+    // A list saved on Business is kept on Pro, marked, and not checked (decision 260).
+    await site.server.setTier(user, 'business');
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Reference lists' });
+    await section.getByText('1,000,000 values a list').waitFor();
+    await section.getByLabel('List name').fill('big');
+    await section.getByLabel(/^File/).setInputFiles({
+      name: 'big.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(Array.from({ length: 10_001 }, (_, i) => `B${i}`).join('\n')),
+    });
+    await section.getByRole('button', { name: 'Upload list' }).click();
+    await expectToast(page, 'List saved');
+    await site.server.setTier(user, 'pro');
+    await page.reload();
+    const items = section.getByRole('list', { name: 'Your reference lists' }).getByRole('listitem');
+    const big = items.filter({ hasText: 'big' });
+    await big.getByText('Over the plan’s limit').waitFor();
+    expect(await big.textContent()).toContain('10,001 of 10,000 values');
+    expect(await big.textContent()).toContain(
+      'Not checked in validations: your plan allows 10,000 values a list.',
+    );
+
+    // Rename it with the keyboard alone: the button, the field (focused, its text selected),
+    // a name in use said under the field, then a free one.
+    await section.getByRole('button', { name: 'Rename list big' }).focus();
+    await page.keyboard.press('Enter');
+    const field = section.getByLabel('New name for big');
+    await field.waitFor();
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('categories');
+    await page.keyboard.press('Enter');
+    const inUse = section.getByText('A list named categories exists.');
+    await inUse.waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toContain(
+      (await inUse.locator('xpath=..').getAttribute('id')) ?? 'no id',
+    );
+    expect(await field.inputValue()).toBe('categories');
+    await shootSection(section, 'profile-lists-rename');
+
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('archive');
+    await page.keyboard.press('Enter');
+    // Left open: closing it with a click would move the focus.
+    await expectToast(page, 'List renamed', 'big is now archive.', { dismiss: false });
+    const renameArchive = section.getByRole('button', { name: 'Rename list archive' });
+    await renameArchive.waitFor();
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Rename list archive',
+    );
+    // Escape closes the field without a change.
+    await page.keyboard.press('Enter');
+    await section.getByLabel('New name for archive').waitFor();
+    await page.keyboard.press('Escape');
+    await renameArchive.waitFor();
+    expect(await items.filter({ hasText: 'archive' }).textContent()).toContain('10,001 of 10,000');
+    await shootSection(section, 'profile-lists');
   });
 
   it('validates with an inList field and a rule: the error with its suggestion, the warning with its severity', async () => {

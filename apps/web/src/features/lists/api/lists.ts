@@ -32,3 +32,13 @@ export function useDeleteList() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LISTS_KEY }),
   });
 }
+
+/** A new name; the values are kept (PATCH /api/lists/:list). */
+export function useRenameList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ list, name }: { list: string; name: string }) =>
+      api.patch<ListSummaryV1>(`/api/lists/${encodeURIComponent(list)}`, { name }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LISTS_KEY }),
+  });
+}
