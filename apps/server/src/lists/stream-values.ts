@@ -35,10 +35,7 @@ export function valueStream(
     started = true;
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   };
-  // The engine's set gives each value back through a decoder that drops a leading U+FEFF (so
-  // "\uFEFFb" is stored as "b"): counted as it will be stored.
-  const emit = (value: string) => onValue(value.charCodeAt(0) === 0xfeff ? value.slice(1) : value);
-  return options.csv ? csvValues(options.column, emit, start) : lineValues(emit, start);
+  return options.csv ? csvValues(options.column, onValue, start) : lineValues(onValue, start);
 }
 
 function lineValues(onValue: (value: string) => void, start: (t: string) => string): ValueStream {

@@ -27,6 +27,10 @@ describe('readListValues', () => {
       false,
     ]);
   });
+  it('a value that starts with U+FEFF after the first line is kept as written', () => {
+    const read = readListValues(new TextEncoder().encode('b\n\uFEFFb\n\uFEFF\n'), { csv: false });
+    expect(listed(read)).toEqual({ ok: true, values: ['b', '\uFEFFb', '\uFEFF'] });
+  });
   it('bytes that are not UTF-8 read as a decoder reads them', () => {
     const bytes = Uint8Array.from([0x41, 0xff, 0x42, 10, 0xc3, 0xa4, 10]);
     const read = readListValues(bytes, { csv: false });

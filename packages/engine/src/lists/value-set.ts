@@ -12,7 +12,8 @@ const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// ignoreBOM: a value that starts with U+FEFF is that value, not a file's first bytes.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export class ValueSet implements ReadonlySet<string> {
   /** The values' bytes: [0, used) is taken. */
