@@ -1,4 +1,9 @@
-import { LIST_NAME_MESSAGE, LIST_NAME_PATTERN, type PublicUser } from '@schemacheck/contracts';
+import {
+  LIST_NAME_MESSAGE,
+  LIST_NAME_PATTERN,
+  PLANS,
+  type PublicUser,
+} from '@schemacheck/contracts';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 
@@ -64,7 +69,7 @@ export function ListsSection({ user, className }: { user: PublicUser; className?
           Lists of allowed values (product categories, country codes) that a field checks with “In
           reference list”. A value that nearly matches gets a “Did you mean” suggestion.
           {limits && allowed
-            ? ` Your ${user.subscriptionTier} plan allows ${n(limits.values_per_list)} values a list and ${n(limits.lists)} lists.`
+            ? ` Your ${PLANS[user.subscriptionTier].label} plan allows ${n(limits.values_per_list)} values a list and ${n(limits.lists)} lists.`
             : ''}
         </>
       }
