@@ -10,5 +10,10 @@ export { DEFAULT_FALSY, DEFAULT_TRUTHY } from './rules/boolean-spellings.ts';
 export * from './files/detect.ts';
 export * from './files/accepted.ts';
 export * from './inputs/index.ts';
-export { readListValues, type ReadListOptions, type ReadListResult } from './lists/read-list.ts';
+export {
+  listColumnIndex,
+  readListValues,
+  type ReadListOptions,
+  type ReadListResult,
+} from './lists/read-list.ts';
 export * from './parallel/index.ts';

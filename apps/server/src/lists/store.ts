@@ -243,25 +243,12 @@ export async function replaceList(
   const values = distinct(input.values);
   checkSize(tier, values.length);
   const id = await idOf(db, userId, key);
-  try {
-    const [row] = await db
-      .update(referenceLists)
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        values: storableJson(values),
-        valueCount: values.length,
-        updatedAt: now,
-      })
-      .where(and(eq(referenceLists.userId, userId), eq(referenceLists.id, id)))
-      .returning(summaryColumns);
-    if (!row) throw listNotFound();
-    return toSummary(row, tier);
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new AppError('list_exists', { message: `A list named ${input.name} exists.` });
-    }
-    throw err;
-  }
+  return updateList(db, userId, tier, id, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    values: storableJson(values),
+    valueCount: values.length,
+    updatedAt: now,
+  });
 }
 
 /** A new name, the values kept (a list too long to send again can be renamed). */
@@ -274,17 +261,28 @@ export async function renameList(
   now: Date,
 ): Promise<ListSummaryV1> {
   const id = await idOf(db, userId, key);
+  return updateList(db, userId, tier, id, { name, updatedAt: now });
+}
+
+/** Writes `set` to this account's list `id` (a new name in use: list_exists). */
+async function updateList(
+  db: Db,
+  userId: string,
+  tier: SubscriptionTier,
+  id: string,
+  set: Partial<typeof referenceLists.$inferInsert>,
+): Promise<ListSummaryV1> {
   try {
     const [row] = await db
       .update(referenceLists)
-      .set({ name, updatedAt: now })
+      .set(set)
       .where(and(eq(referenceLists.userId, userId), eq(referenceLists.id, id)))
       .returning(summaryColumns);
     if (!row) throw listNotFound();
     return toSummary(row, tier);
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError('list_exists', { message: `A list named ${name} exists.` });
+      throw new AppError('list_exists', { message: `A list named ${set.name} exists.` });
     }
     throw err;
   }

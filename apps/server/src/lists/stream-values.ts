@@ -5,6 +5,8 @@
 // a value this reader gives is always one of them (apps/server/test/list-upload-stream.test.ts
 // compares the two on generated files cut at every place).
 
+import { listColumnIndex } from '@schemacheck/engine';
+
 export interface ValueStream {
   /** The next piece of decoded text. */
   push(text: string): void;
@@ -85,7 +87,7 @@ function csvValues(
     if (record.length === 1 && record[0] === '') return;
     if (first) {
       first = false;
-      index = columnIndex(record, column);
+      index = listColumnIndex(record, column);
       if (index < 0) stopped = true;
       return;
     }
@@ -132,16 +134,4 @@ function csvValues(
       if (cell !== '' || cells.length > 0) endRecord();
     },
   };
-}
-
-/** The engine's choice of column: by header name, else a 1-based position; the first by default. */
-function columnIndex(header: string[], column: string | undefined): number {
-  if (column === undefined || column === '') return header.length > 0 ? 0 : -1;
-  const byName = header.indexOf(column);
-  if (byName >= 0) return byName;
-  if (/^[1-9][0-9]{0,5}$/.test(column)) {
-    const n = Number(column) - 1;
-    return n < header.length ? n : -1;
-  }
-  return -1;
 }

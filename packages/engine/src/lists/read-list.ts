@@ -40,7 +40,7 @@ export function readListValues(
   let failure: string | null = null;
   const ended = eachCsvRecord(body, (cells, first) => {
     if (first) {
-      index = columnIndex(cells, options.column);
+      index = listColumnIndex(cells, options.column);
       if (index < 0) {
         failure =
           options.column === undefined
@@ -116,7 +116,8 @@ function isUtf8(bytes: Uint8Array): boolean {
   return true;
 }
 
-function columnIndex(header: string[], column: string | undefined): number {
+/** The column a list is read from: by header name, else a 1-based position; the first by default. */
+export function listColumnIndex(header: string[], column: string | undefined): number {
   if (column === undefined || column === '') return header.length > 0 ? 0 : -1;
   const byName = header.indexOf(column);
   if (byName >= 0) return byName;
